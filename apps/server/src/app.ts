@@ -1,0 +1,140 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { messages } from '@roomcraft/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { registerCsrfProtection } from './http/csrf';
+import { registerErrorHandler } from './http/errors';
+import { deleteExpiredSessions } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { APP_VERSION, systemRoutes } from './modules/system/system.routes';
+import { iso, systemClock, type Clock } from './platform/clock';
+import { createMailer, type Mailer } from './platform/mail';
+import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limiter';
+
+export interface AppDeps {
+  config: AppConfig;
+  clock?: Clock;
+  /** An open database; by default one is opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server; used by server.ts and, through app.inject, by the tests. */
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db, database.dialect);
+  const mailer =
+    deps.mailer ??
+    createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
+  const limiter = deps.limiter ?? createMemoryRateLimiter(() => clock.now().getTime());
+  const auth = new AuthService({ db: database.db, config, clock, mailer, limiter, log: app.log });
+
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(database.db, iso(clock.now())).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'expired session sweep failed'),
+    );
+  }, 60 * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    mailer.close();
+    if (!deps.database) await database.destroy();
+  });
+
+  // External plugins first, then the app's own, then routes (fastify/demo's order).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine writes its CSS variables into style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The SPA opens the terms and privacy pages in new tabs and must keep referrers same-origin.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Roomcraft API', version: APP_VERSION },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'roomcraft_session' },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandler(app);
+  registerCsrfProtection(app, config);
+
+  await app.register(systemRoutes, { prefix: '/api', db: database.db });
+  await app.register(authRoutes, { prefix: '/api/auth', auth, config });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/**
+ * Serves the built SPA: hashed assets cached forever, any other page path gets index.html so the
+ * client router can take it; unknown API paths get a JSON 404.
+ */
+async function registerWebApp(app: FastifyInstance, webDistDir: string) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`no built web app at ${webDistDir}; run "npm run build" to serve the UI`);
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (hasWebApp && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .code(404)
+      .send({ message: `${messages.notFound}: ${request.method} ${request.url.split('?')[0] ?? ''}` });
+  });
+}

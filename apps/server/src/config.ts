@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from './platform/atomic-file';
+
+const booleanFromEnv = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((value) => ['1', 'true', 'yes'].includes(value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Roomcraft <no-reply@roomcraft.local>'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type AppConfig = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailOutboxDir: string;
+  sessionSecret: string;
+  sessionTtlDays: number;
+  logLevel: string;
+  trustProxy: boolean;
+  secureCookies: boolean;
+  webDistDir: string;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once; every bad variable is reported together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const vars = parsed.data;
+  const dataDir = path.resolve(vars.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const appUrl = (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    env: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    appUrl,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    mailOutboxDir: path.join(dataDir, 'mail'),
+    sessionSecret: vars.SESSION_SECRET ?? persistedSecret(dataDir),
+    sessionTtlDays: vars.SESSION_TTL_DAYS,
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+    secureCookies: appUrl.startsWith('https://'),
+    webDistDir: path.resolve(
+      vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'),
+    ),
+  });
+}
+
+/** A secret made on first start and kept under DATA_DIR, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  writeFileAtomic(file, secret, 0o600);
+  return secret;
+}

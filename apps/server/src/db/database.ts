@@ -1,0 +1,40 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import path from 'node:path';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type Database = Kysely<DB>;
+/** Repository functions take this first, so the caller decides where a transaction starts. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; without one, SQLite under dataDir. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside dataDir (tests use their own). */
+  sqliteFile?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const sqlite = new SQLite(path.join(options.dataDir, options.sqliteFile ?? 'roomcraft.sqlite'));
+  // WAL keeps readers and the writer out of each other's way and survives a crash mid-write.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

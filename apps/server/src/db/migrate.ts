@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database, DialectName } from './database';
+import { accountsMigration } from './migrations/20261121000000-accounts';
+
+/** One migration set for both dialects; each migration is told which it runs on. */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '20261121000000-accounts': accountsMigration(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Database, dialect: DialectName) {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(dialect)) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed`, { cause: error });
+  }
+  return results?.map((result) => result.migrationName) ?? [];
+}

@@ -1,0 +1,62 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Tables as Kysely sees them. Timestamps are ISO-8601 UTC strings in both SQLite and PostgreSQL
+ * (docs/decisions/002-portable-schema.md): they sort correctly as text and read back identically.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  avatar: string | null;
+  available_credits: Generated<number>;
+  email_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** sha256 of the token in the session cookie; the token itself is never stored. */
+  id: string;
+  user_id: number;
+  password_confirmed_at: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  email: string;
+  token_hash: string;
+  created_at: string;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  balance_after: number;
+  reason: CreditReason;
+  /** What caused the entry (a payment session, a generation id); unique per reason. */
+  reference: string | null;
+  created_at: string;
+}
+
+export type CreditReason = 'signup_bonus' | 'purchase' | 'generation' | 'refund' | 'adjustment';
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  credit_ledger: CreditLedgerTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;

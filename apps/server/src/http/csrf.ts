@@ -1,0 +1,29 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@roomcraft/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import { safeEqual } from '../platform/tokens';
+import { csrfMismatch } from './errors';
+import { issueSessionCookies, sessionTokenOf, xsrfTokenFor } from './session-cookies';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every state-changing API request must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header,
+ * and the token must belong to the request's session; otherwise 419.
+ */
+export function registerCsrfProtection(app: FastifyInstance, config: AppConfig) {
+  app.get('/api/csrf-cookie', { schema: { hide: true } }, (request, reply) => {
+    issueSessionCookies(config, reply, sessionTokenOf(request) ?? undefined);
+    return reply.code(204).send();
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const sessionToken = sessionTokenOf(request);
+    const header = request.headers[XSRF_HEADER.toLowerCase()];
+    const cookie = request.cookies[XSRF_COOKIE];
+    if (!sessionToken || typeof header !== 'string' || !cookie) throw csrfMismatch();
+    const expected = xsrfTokenFor(config, sessionToken);
+    if (!safeEqual(header, cookie) || !safeEqual(header, expected)) throw csrfMismatch();
+  });
+}

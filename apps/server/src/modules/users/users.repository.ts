@@ -1,0 +1,27 @@
+import type { Executor } from '../../db/database';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
+
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUser(db: Executor, id: number, changes: UserUpdate): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteUser(db: Executor, id: number) {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

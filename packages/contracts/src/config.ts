@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** GET /api/config: the global config of spec §3, read once by the web app and cached. */
+export const globalConfigSchema = z.object({
+  version: z.string(),
+  maxFileSize: z.number().int().positive().describe('Largest accepted upload, in MB'),
+});
+export type GlobalConfig = z.infer<typeof globalConfigSchema>;
+
+export const MAX_FILE_SIZE_MB = 15;

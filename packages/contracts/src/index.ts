@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './config';
+export * from './http';
+export * from './limits';
+export * from './messages';

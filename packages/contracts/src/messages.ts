@@ -1,0 +1,32 @@
+/**
+ * Every message the server and the web app share. The wording is the product spec's where the
+ * spec gives one; the rest is ours, in the same voice.
+ */
+export const messages = {
+  required: 'Cannot be empty',
+  invalidEmail: 'Enter a valid email address',
+  passwordTooShort: 'Minimum length is 8 characters',
+  passwordRequired: 'Password required!',
+  termsRequired: 'You must agree to continue',
+  tooLong: 'Too long',
+  budgetMaxBelowMin: 'MAX cannot be lower than MIN',
+  emailTaken: 'This email address is already registered',
+  invalidCredentials: 'These credentials do not match our records',
+  loginThrottled: 'Too many login attempts. Please try again in {seconds} seconds',
+  wrongPassword: 'The password is incorrect',
+  resetTokenInvalid: 'This password reset link is invalid or has expired',
+  verificationThrottled: 'Please wait before requesting another verification email',
+  verificationLinkInvalid: 'This verification link is invalid or has expired',
+  passwordConfirmationRequired: 'Enter your password to continue',
+  validationFailed: 'Some fields have errors',
+  unauthenticated: 'You are not authorized to perform this action. Please log in to continue.',
+  csrfMismatch: 'CSRF token mismatch.',
+  pageExpired: 'Page has expired. Please reload.',
+  timeout: 'Request timed out. Please retry action',
+  somethingWentWrong: 'Something went wrong',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests. Please slow down',
+  notEnoughCredits: 'You do not have enough credits for this action',
+} as const;
+
+export type MessageKey = keyof typeof messages;
