@@ -28,7 +28,11 @@ export default tseslint.config(
       // Features do not import each other; app/ composes them (ARCHITECTURE §2).
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '../features/*'], message: 'Compose features in app/.' }] },
+        {
+          patterns: [
+            { group: ['../../features/*', '../features/*'], message: 'Compose features in app/.' },
+          ],
+        },
       ],
     },
   },

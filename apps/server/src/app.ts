@@ -48,11 +48,16 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db, database.dialect);
   const mailer =
     deps.mailer ??
-    createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir });
+    createMailer({
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.mailOutboxDir,
+    });
   const limiter = deps.limiter ?? createMemoryRateLimiter(() => clock.now().getTime());
   const auth = new AuthService({ db: database.db, config, clock, mailer, limiter, log: app.log });
 
@@ -132,9 +137,10 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (hasWebApp && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply
-      .code(404)
-      .send({ message: `${messages.notFound}: ${request.method} ${request.url.split('?')[0] ?? ''}` });
+    if (hasWebApp && isPage)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({
+      message: `${messages.notFound}: ${request.method} ${request.url.split('?')[0] ?? ''}`,
+    });
   });
 }

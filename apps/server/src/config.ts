@@ -77,9 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     secureCookies: appUrl.startsWith('https://'),
-    webDistDir: path.resolve(
-      vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'),
-    ),
+    webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   });
 }
 

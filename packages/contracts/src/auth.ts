@@ -54,7 +54,9 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z.object({
   email: emailField,
   password: newPasswordField,
-  token: z.string({ error: messages.resetTokenInvalid }).min(1, { error: messages.resetTokenInvalid }),
+  token: z
+    .string({ error: messages.resetTokenInvalid })
+    .min(1, { error: messages.resetTokenInvalid }),
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 

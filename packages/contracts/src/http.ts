@@ -5,6 +5,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   code: z.string().optional(),
+  /** Seconds until a throttled request may be repeated (429). */
+  retry_after: z.number().int().nonnegative().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,5 +1,5 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@roomcraft/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { safeEqual } from '../platform/tokens';
 import { csrfMismatch } from './errors';
@@ -17,13 +17,21 @@ export function registerCsrfProtection(app: FastifyInstance, config: AppConfig) 
     return reply.code(204).send();
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const sessionToken = sessionTokenOf(request);
-    const header = request.headers[XSRF_HEADER.toLowerCase()];
-    const cookie = request.cookies[XSRF_COOKIE];
-    if (!sessionToken || typeof header !== 'string' || !cookie) throw csrfMismatch();
-    const expected = xsrfTokenFor(config, sessionToken);
-    if (!safeEqual(header, cookie) || !safeEqual(header, expected)) throw csrfMismatch();
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(
+      SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')
+        ? undefined
+        : forgeryCheck(config, request),
+    );
   });
+}
+
+function forgeryCheck(config: AppConfig, request: FastifyRequest) {
+  const sessionToken = sessionTokenOf(request);
+  const header = request.headers[XSRF_HEADER.toLowerCase()];
+  const cookie = request.cookies[XSRF_COOKIE];
+  if (!sessionToken || typeof header !== 'string' || !cookie) return csrfMismatch();
+  const expected = xsrfTokenFor(config, sessionToken);
+  if (!safeEqual(header, cookie) || !safeEqual(header, expected)) return csrfMismatch();
+  return undefined;
 }

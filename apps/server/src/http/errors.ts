@@ -46,7 +46,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         path: issue.instancePath.split('/').filter(Boolean),
         message: issue.message ?? messages.validationFailed,
       }));
-      return reply.code(422).send({ message: messages.validationFailed, errors: fieldErrors(issues) });
+      return reply
+        .code(422)
+        .send({ message: messages.validationFailed, errors: fieldErrors(issues) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -56,5 +58,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: messages.somethingWentWrong });
   });
-
 }

@@ -6,4 +6,5 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 export const iso = (date: Date) => date.toISOString();
-export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+export const addMinutes = (date: Date, minutes: number) =>
+  new Date(date.getTime() + minutes * 60_000);

@@ -18,7 +18,10 @@ export function accountsMigration(dialect: DialectName) {
         .addColumn('password_hash', 'text', (col) => col.notNull())
         .addColumn('avatar', 'text')
         .addColumn('available_credits', 'integer', (col) =>
-          col.notNull().defaultTo(0).check(sql`available_credits >= 0`),
+          col
+            .notNull()
+            .defaultTo(0)
+            .check(sql`available_credits >= 0`),
         )
         .addColumn('email_verified_at', 'text')
         .addColumn('created_at', 'text', (col) => col.notNull())

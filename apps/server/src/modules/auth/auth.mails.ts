@@ -1,10 +1,14 @@
 import { PRODUCT_NAME } from '@roomcraft/contracts';
 import type { MailMessage } from '../../platform/mail';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function mail(to: string, subject: string, lines: string[], action: { label: string; url: string }) {
+function mail(
+  to: string,
+  subject: string,
+  lines: string[],
+  action: { label: string; url: string },
+) {
   const text = [...lines, '', `${action.label}: ${action.url}`, '', `— ${PRODUCT_NAME}`].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#2b2623">
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
@@ -18,7 +22,11 @@ export const verificationMail = (to: string, firstName: string, url: string) =>
   mail(
     to,
     `Verify your ${PRODUCT_NAME} email address`,
-    [`Hello ${firstName},`, `Please confirm that ${to} is your email address.`, 'The link is valid for 24 hours.'],
+    [
+      `Hello ${firstName},`,
+      `Please confirm that ${to} is your email address.`,
+      'The link is valid for 24 hours.',
+    ],
     { label: 'Verify email address', url },
   );
 

@@ -62,7 +62,11 @@ export function touchSession(db: Executor, id: string, lastSeenAt: string, expir
 }
 
 export function markPasswordConfirmed(db: Executor, id: string, at: string) {
-  return db.updateTable('sessions').set({ password_confirmed_at: at }).where('id', '=', id).execute();
+  return db
+    .updateTable('sessions')
+    .set({ password_confirmed_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function deleteSession(db: Executor, id: string) {

@@ -38,10 +38,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
 
   app.post(
     '/login',
-    { schema: { tags, body: loginSchema, response: { 200: userData, ...errors, 429: errorBodySchema } } },
+    {
+      schema: {
+        tags,
+        body: loginSchema,
+        response: { 200: userData, ...errors, 429: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
-      const { user, sessionToken } = await auth.login(email, password, clientOf(request), sessionTokenOf(request));
+      const { user, sessionToken } = await auth.login(
+        email,
+        password,
+        clientOf(request),
+        sessionTokenOf(request),
+      );
       issueSessionCookies(config, reply, sessionToken);
       return { data: toUserResource(user) };
     },
@@ -51,18 +62,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
     '/register',
     { schema: { tags, body: registerSchema, response: { 201: userData, ...errors } } },
     async (request, reply) => {
-      const { user, sessionToken } = await auth.register(request.body, clientOf(request), sessionTokenOf(request));
+      const { user, sessionToken } = await auth.register(
+        request.body,
+        clientOf(request),
+        sessionTokenOf(request),
+      );
       issueSessionCookies(config, reply, sessionToken);
       return reply.code(201).send({ data: toUserResource(user) });
     },
   );
 
-  app.post('/logout', { schema: { tags, response: { ...noContent, 419: errorBodySchema } } }, async (request, reply) => {
-    const token = sessionTokenOf(request);
-    if (token) await auth.logout(token);
-    issueSessionCookies(config, reply);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/logout',
+    { schema: { tags, response: { ...noContent, 419: errorBodySchema } } },
+    async (request, reply) => {
+      const token = sessionTokenOf(request);
+      if (token) await auth.logout(token);
+      issueSessionCookies(config, reply);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/forgot-password',
@@ -83,10 +102,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
     },
   );
 
-  app.get('/user', { schema: { tags, response: { 200: userData, 401: errorBodySchema } } }, async (request) => {
-    const { user } = await requireAuth(request, auth);
-    return { data: toUserResource(user) };
-  });
+  app.get(
+    '/user',
+    { schema: { tags, response: { 200: userData, 401: errorBodySchema } } },
+    async (request) => {
+      const { user } = await requireAuth(request, auth);
+      return { data: toUserResource(user) };
+    },
+  );
 
   app.post(
     '/user/confirm-password',
@@ -99,7 +122,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
 
   app.get(
     '/user/confirmed-password-status',
-    { schema: { tags, response: { 200: dataOf(confirmedPasswordStatusSchema), 401: errorBodySchema } } },
+    {
+      schema: {
+        tags,
+        response: { 200: dataOf(confirmedPasswordStatusSchema), 401: errorBodySchema },
+      },
+    },
     async (request) => {
       const found = await requireAuth(request, auth);
       return { data: { confirmed: auth.passwordRecentlyConfirmed(found) } };
@@ -117,7 +145,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
 
   app.put(
     '/user/password',
-    { schema: { tags, body: passwordChangeSchema, response: { ...noContent, ...errors, 423: errorBodySchema } } },
+    {
+      schema: {
+        tags,
+        body: passwordChangeSchema,
+        response: { ...noContent, ...errors, 423: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       await auth.changePassword(await requireAuth(request, auth), request.body.password);
       return reply.code(204).send(null);
@@ -139,7 +173,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
     {
       schema: {
         tags,
-        response: { 200: dataOf(verificationResendSchema), 202: dataOf(verificationResendSchema), 401: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: dataOf(verificationResendSchema),
+          202: dataOf(verificationResendSchema),
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -153,10 +192,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
     {
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int().positive(), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          hash: z.string().regex(/^[0-9a-f]{64}$/),
+        }),
         querystring: z.object({ expires: z.string().regex(/^\d+$/), signature: z.string().min(1) }),
       },
-      errorHandler: (_error, _request, reply) => reply.redirect('/verify-email?error=invalid'),
+      errorHandler: (_error, _request, reply) => {
+        void reply.redirect('/verify-email?error=invalid');
+      },
     },
     async (request, reply) => {
       const { id, hash } = request.params;

@@ -96,31 +96,35 @@ export class AuthService {
     const { db } = this.deps;
     const now = this.now;
     const passwordHash = await hash(input.password);
-    const user = await db.transaction().execute(async (trx) => {
-      if (await findUserByEmail(trx, input.email)) throw validationFailed({ email: [messages.emailTaken] });
-      const created = await insertUser(trx, {
-        email: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        password_hash: passwordHash,
-        avatar: null,
-        email_verified_at: null,
-        created_at: iso(now),
-        updated_at: iso(now),
+    const user = await db
+      .transaction()
+      .execute(async (trx) => {
+        if (await findUserByEmail(trx, input.email))
+          throw validationFailed({ email: [messages.emailTaken] });
+        const created = await insertUser(trx, {
+          email: input.email,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          password_hash: passwordHash,
+          avatar: null,
+          email_verified_at: null,
+          created_at: iso(now),
+          updated_at: iso(now),
+        });
+        const balance = await changeCredits(trx, {
+          userId: created.id,
+          delta: SIGNUP_BONUS_CREDITS,
+          reason: 'signup_bonus',
+          reference: 'signup',
+          at: now,
+        });
+        return { ...created, available_credits: balance };
+      })
+      .catch((error: unknown) => {
+        // Two registrations racing for one address: the unique index decides, the loser gets 422.
+        if (error instanceof HttpError || !isUniqueViolation(error)) throw error;
+        throw validationFailed({ email: [messages.emailTaken] });
       });
-      const balance = await changeCredits(trx, {
-        userId: created.id,
-        delta: SIGNUP_BONUS_CREDITS,
-        reason: 'signup_bonus',
-        reference: 'signup',
-        at: now,
-      });
-      return { ...created, available_credits: balance };
-    }).catch((error: unknown) => {
-      // Two registrations racing for one address: the unique index decides, the loser gets 422.
-      if (error instanceof HttpError || !isUniqueViolation(error)) throw error;
-      throw validationFailed({ email: [messages.emailTaken] });
-    });
     await this.sendVerificationMail(user);
     const sessionToken = await this.startSession(user.id, client, previousToken);
     return { user, sessionToken };
@@ -160,9 +164,9 @@ export class AuthService {
     const token = randomToken();
     await saveResetToken(db, user.email, sha256(token), iso(this.now));
     const url = `${config.appUrl}/recover-password?${new URLSearchParams({ email: user.email, token }).toString()}`;
-    await this.deps.mailer.send(passwordResetMail(user.email, url)).catch((error: unknown) =>
-      log.error({ err: error }, 'password reset mail failed'),
-    );
+    await this.deps.mailer
+      .send(passwordResetMail(user.email, url))
+      .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
   }
 
   async resetPassword(email: string, token: string, password: string) {
@@ -220,7 +224,10 @@ export class AuthService {
     const user = await findUserById(db, id);
     if (!user || !safeEqual(sha256(user.email), emailHash)) return false;
     if (!user.email_verified_at) {
-      await updateUser(db, user.id, { email_verified_at: iso(this.now), updated_at: iso(this.now) });
+      await updateUser(db, user.id, {
+        email_verified_at: iso(this.now),
+        updated_at: iso(this.now),
+      });
     }
     return true;
   }
@@ -228,21 +235,24 @@ export class AuthService {
   async updateProfile(auth: Authenticated, input: Required<ProfileInput>) {
     const { db } = this.deps;
     const emailChanged = input.email !== auth.user.email;
-    const user = await db.transaction().execute(async (trx) => {
-      if (emailChanged && (await findUserByEmail(trx, input.email))) {
+    const user = await db
+      .transaction()
+      .execute(async (trx) => {
+        if (emailChanged && (await findUserByEmail(trx, input.email))) {
+          throw validationFailed({ email: [messages.emailTaken] });
+        }
+        return updateUser(trx, auth.user.id, {
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          ...(emailChanged ? { email_verified_at: null } : {}),
+          updated_at: iso(this.now),
+        });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof HttpError || !isUniqueViolation(error)) throw error;
         throw validationFailed({ email: [messages.emailTaken] });
-      }
-      return updateUser(trx, auth.user.id, {
-        first_name: input.first_name,
-        last_name: input.last_name,
-        email: input.email,
-        ...(emailChanged ? { email_verified_at: null } : {}),
-        updated_at: iso(this.now),
       });
-    }).catch((error: unknown) => {
-      if (error instanceof HttpError || !isUniqueViolation(error)) throw error;
-      throw validationFailed({ email: [messages.emailTaken] });
-    });
     if (emailChanged) {
       this.deps.limiter.reset(verificationKey(user.id));
       await this.sendVerificationMail(user);
@@ -254,7 +264,10 @@ export class AuthService {
     this.requireRecentConfirmation(auth);
     const passwordHash = await hash(password);
     await this.deps.db.transaction().execute(async (trx) => {
-      await updateUser(trx, auth.user.id, { password_hash: passwordHash, updated_at: iso(this.now) });
+      await updateUser(trx, auth.user.id, {
+        password_hash: passwordHash,
+        updated_at: iso(this.now),
+      });
       await deleteUserSessions(trx, auth.user.id, auth.session.id);
     });
   }
@@ -300,11 +313,10 @@ export class AuthService {
     const signature = hmac(config.sessionSecret, verificationPayload(user.id, emailHash, expires));
     const url = `${config.appUrl}/api/auth/verify-email/${user.id}/${emailHash}?${new URLSearchParams({ expires, signature }).toString()}`;
     // A mail server hiccup must not undo a registration; the user can resend.
-    await this.deps.mailer.send(verificationMail(user.email, user.first_name, url)).catch((error: unknown) =>
-      log.error({ err: error }, 'verification mail failed'),
-    );
+    await this.deps.mailer
+      .send(verificationMail(user.email, user.first_name, url))
+      .catch((error: unknown) => log.error({ err: error }, 'verification mail failed'));
   }
-
 
   private decoy() {
     this.decoyHash ??= hash(randomToken());

@@ -12,7 +12,13 @@ export const notEnoughCredits = () => new HttpError(402, messages.notEnoughCredi
  */
 export async function changeCredits(
   trx: Executor,
-  change: { userId: number; delta: number; reason: CreditReason; reference: string | null; at: Date },
+  change: {
+    userId: number;
+    delta: number;
+    reason: CreditReason;
+    reference: string | null;
+    at: Date;
+  },
 ) {
   const balanceAfter = await applyBalanceChange(trx, change.userId, change.delta);
   if (balanceAfter === undefined) throw notEnoughCredits();

@@ -11,7 +11,15 @@ export const APP_VERSION = rootPackage.version;
 export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = (app, { db }) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) } } },
+    {
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
+      },
+    },
     async (_request, reply) => {
       try {
         await sql`select 1`.execute(db);
@@ -22,8 +30,12 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = (app, { db 
     },
   );
 
-  app.get('/config', { schema: { tags: ['system'], response: { 200: dataOf(globalConfigSchema) } } }, () => ({
-    data: { version: APP_VERSION, maxFileSize: MAX_FILE_SIZE_MB },
-  }));
+  app.get(
+    '/config',
+    { schema: { tags: ['system'], response: { 200: dataOf(globalConfigSchema) } } },
+    () => ({
+      data: { version: APP_VERSION, maxFileSize: MAX_FILE_SIZE_MB },
+    }),
+  );
   return Promise.resolve();
 };
