@@ -21,10 +21,15 @@ import { registerErrorHandler } from './http/errors';
 import { deleteExpiredSessions } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { designsRoutes } from './modules/designs/designs.routes';
+import { DesignsService } from './modules/designs/designs.service';
+import { imagesRoutes } from './modules/images/images.routes';
+import { ImagesService } from './modules/images/images.service';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes';
 import { iso, systemClock, type Clock } from './platform/clock';
 import { createMailer, type Mailer } from './platform/mail';
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limiter';
+import { createLocalStorage, type ObjectStorage } from './platform/storage';
 
 export interface AppDeps {
   config: AppConfig;
@@ -33,6 +38,7 @@ export interface AppDeps {
   database?: DatabaseHandle;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  storage?: ObjectStorage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -59,7 +65,19 @@ export async function buildApp(deps: AppDeps) {
       outboxDir: config.mailOutboxDir,
     });
   const limiter = deps.limiter ?? createMemoryRateLimiter(() => clock.now().getTime());
-  const auth = new AuthService({ db: database.db, config, clock, mailer, limiter, log: app.log });
+  const storage = deps.storage ?? createLocalStorage(config.filesDir);
+  const images = new ImagesService({ db: database.db, storage, clock });
+  const designs = new DesignsService({ db: database.db, images, clock });
+  const auth = new AuthService({
+    db: database.db,
+    config,
+    clock,
+    mailer,
+    limiter,
+    log: app.log,
+    // The database forgets an account's images with it (cascade); the files must go too.
+    beforeAccountDeletion: async (userId) => images.deleteFiles(await images.allOfUser(userId)),
+  });
 
   const sweep = setInterval(() => {
     deleteExpiredSessions(database.db, iso(clock.now())).catch((error: unknown) =>
@@ -109,6 +127,8 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(systemRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
+  await app.register(imagesRoutes, { prefix: '/api', auth, images });
+  await app.register(designsRoutes, { prefix: '/api/designs', auth, designs });
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -36,6 +36,7 @@ export type AppConfig = Readonly<{
   smtpUrl: string | undefined;
   mailFrom: string;
   mailOutboxDir: string;
+  filesDir: string;
   sessionSecret: string;
   sessionTtlDays: number;
   logLevel: string;
@@ -72,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     mailOutboxDir: path.join(dataDir, 'mail'),
+    filesDir: path.join(dataDir, 'files'),
     sessionSecret: vars.SESSION_SECRET ?? persistedSecret(dataDir),
     sessionTtlDays: vars.SESSION_TTL_DAYS,
     logLevel: vars.LOG_LEVEL,

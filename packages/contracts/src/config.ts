@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { designConfigSchema } from './design-config';
 
 /** GET /api/config: the global config of spec §3, read once by the web app and cached. */
 export const globalConfigSchema = z.object({
   version: z.string(),
   maxFileSize: z.number().int().positive().describe('Largest accepted upload, in MB'),
+  design: designConfigSchema,
 });
 export type GlobalConfig = z.infer<typeof globalConfigSchema>;
 

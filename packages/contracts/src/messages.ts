@@ -26,6 +26,7 @@ export const messages = {
   somethingWentWrong: 'Something went wrong',
   notFound: 'Not found',
   tooManyRequests: 'Too many requests. Please slow down',
+  malformedUpload: 'The upload could not be read. Please try again',
   notEnoughCredits: 'You do not have enough credits for this action',
 } as const;
 

@@ -48,11 +48,50 @@ export interface CreditLedgerTable {
 
 export type CreditReason = 'signup_bonus' | 'purchase' | 'generation' | 'refund' | 'adjustment';
 
+export interface DesignsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** Stored image file names (`<id>.<ext>`); served as /api/files/<name>. */
+  base_image: string;
+  state_image: string;
+  /** 1 or 0: both dialects store flags as integers. */
+  state_is_base: number;
+  inspiration_image: string | null;
+  /** JSON: action id → [{ name, imageUrl }]. */
+  generated_images: string;
+  budget_min: number | null;
+  budget_max: number | null;
+  design_mode: string | null;
+  design_style: string | null;
+  space_type: string;
+  space_sub_type: string;
+  /** JSON: [{ label, box: [{ x, y }] }]. */
+  space_elements: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImagesTable {
+  /** 192 random bits, base64url. */
+  id: string;
+  user_id: number;
+  design_id: number | null;
+  ext: 'jpg' | 'png' | 'webp';
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   credit_ledger: CreditLedgerTable;
+  designs: DesignsTable;
+  images: ImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -60,3 +99,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+export type DesignRow = Selectable<DesignsTable>;
+export type ImageRow = Selectable<ImagesTable>;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -91,7 +92,7 @@ export async function startTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
     APP_URL: 'http://app.test',
     SMTP_URL: options.smtpUrl,
   });
@@ -118,6 +119,7 @@ export async function startTestApp(
   };
 }
 
+type InjectPayload = NonNullable<InjectOptions['payload']>;
 type App = Awaited<ReturnType<typeof startTestApp>>['app'];
 
 /** A browser-like client: keeps cookies and echoes the XSRF cookie as the header. */
@@ -150,7 +152,7 @@ export class TestClient {
         ...headers,
       },
       cookies: Object.fromEntries(this.cookies),
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      ...(body === undefined ? {} : { payload: body as InjectPayload }),
     });
     for (const cookie of response.cookies) {
       if (cookie.maxAge === 0 || cookie.value === '') this.cookies.delete(cookie.name);

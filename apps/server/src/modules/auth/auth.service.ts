@@ -52,6 +52,8 @@ export interface AuthDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Runs after the password check, before the account row goes. */
+  beforeAccountDeletion?: (userId: number) => Promise<void>;
 }
 
 export interface Authenticated {
@@ -274,7 +276,8 @@ export class AuthService {
 
   async deleteAccount(auth: Authenticated) {
     this.requireRecentConfirmation(auth);
-    // Sessions and ledger rows go with the user (ON DELETE CASCADE).
+    await this.deps.beforeAccountDeletion?.(auth.user.id);
+    // Sessions, designs, images and ledger rows go with the user (ON DELETE CASCADE).
     await deleteUser(this.deps.db, auth.user.id);
   }
 

@@ -1,4 +1,4 @@
-import { MAX_FILE_SIZE_MB, dataOf, globalConfigSchema } from '@roomcraft/contracts';
+import { DESIGN_CONFIG, MAX_FILE_SIZE_MB, dataOf, globalConfigSchema } from '@roomcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'kysely';
@@ -34,7 +34,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = (app, { db 
     '/config',
     { schema: { tags: ['system'], response: { 200: dataOf(globalConfigSchema) } } },
     () => ({
-      data: { version: APP_VERSION, maxFileSize: MAX_FILE_SIZE_MB },
+      data: { version: APP_VERSION, maxFileSize: MAX_FILE_SIZE_MB, design: DESIGN_CONFIG },
     }),
   );
   return Promise.resolve();

@@ -1,0 +1,106 @@
+import { FILE_URL_PATTERN, uploadErrors, type UploadErrorCode } from '@roomcraft/contracts';
+import { randomBytes } from 'node:crypto';
+import type { Database, Executor } from '../../db/database';
+import type { ImageRow } from '../../db/schema';
+import { HttpError, notFound, validationFailed } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+import { MediaError, normaliseImage } from '../../platform/media';
+import type { ObjectStorage } from '../../platform/storage';
+import {
+  deleteImageRows,
+  findOwnedImage,
+  findOwnedImages,
+  imagesOfUser,
+  insertImage,
+} from './images.repository';
+
+export const uploadError = (code: UploadErrorCode, field?: string) =>
+  new HttpError(code === 'file_too_large' ? 413 : 422, uploadErrors[code], {
+    code,
+    ...(field ? { errors: { [field]: [uploadErrors[code]] } } : {}),
+  });
+
+export const storageKey = (image: Pick<ImageRow, 'id' | 'ext'>) => `${image.id}.${image.ext}`;
+export const imageUrl = (key: string) => `/api/files/${key}`;
+
+/** The image id in one of our file URLs, or undefined for anything else. */
+export const imageIdOf = (url: string) => FILE_URL_PATTERN.exec(url)?.[1];
+
+export class ImagesService {
+  constructor(private readonly deps: { db: Database; storage: ObjectStorage; clock: Clock }) {}
+
+  /** Checks, normalises and stores an uploaded image as the user's. */
+  async ingest(userId: number, upload: Buffer, field: string): Promise<ImageRow> {
+    if (upload.length === 0) throw uploadError('no_file_received', field);
+    let image;
+    try {
+      image = await normaliseImage(upload);
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error;
+      throw uploadError(
+        error.problem === 'too_many_pixels' ? 'file_too_large' : 'invalid_extension',
+        field,
+      );
+    }
+    const row: ImageRow = {
+      id: randomBytes(24).toString('base64url'),
+      user_id: userId,
+      design_id: null,
+      ext: image.ext,
+      content_type: image.contentType,
+      width: image.width,
+      height: image.height,
+      bytes: image.data.length,
+      created_at: this.deps.clock.now().toISOString(),
+    };
+    // Bytes first, then the row: a row never points at a file that is not there.
+    await this.deps.storage.put(storageKey(row), image.data, row.content_type);
+    await insertImage(this.deps.db, row);
+    return row;
+  }
+
+  /** The user's own image behind a URL, or a 422 naming the field. */
+  async requireOwned(db: Executor, userId: number, urls: Record<string, string>) {
+    const ids = Object.fromEntries(
+      Object.entries(urls).map(([field, url]) => [field, imageIdOf(url)]),
+    );
+    const found = await findOwnedImages(
+      db,
+      userId,
+      Object.values(ids).filter((id) => id !== undefined),
+    );
+    const owned = new Set(found.map((image) => image.id));
+    const errors: Record<string, string[]> = {};
+    for (const [field, id] of Object.entries(ids)) {
+      if (!id || !owned.has(id)) errors[field] = ['Must be one of your stored images'];
+    }
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    return found;
+  }
+
+  async open(userId: number, key: string) {
+    const [, id, ext] = FILE_URL_PATTERN.exec(imageUrl(key)) ?? [];
+    const image = id ? await findOwnedImage(this.deps.db, userId, id) : undefined;
+    if (!image || image.ext !== ext) throw notFound();
+    const object = await this.deps.storage.get(key);
+    if (!object) throw notFound();
+    return { image, ...object };
+  }
+
+  /** Removes files whose rows are already gone (or going) in the caller's transaction. */
+  async deleteFiles(images: readonly Pick<ImageRow, 'id' | 'ext'>[]) {
+    await this.deps.storage.delete(images.map(storageKey));
+  }
+
+  async deleteRows(db: Executor, images: readonly Pick<ImageRow, 'id'>[]) {
+    await deleteImageRows(
+      db,
+      images.map((image) => image.id),
+    );
+  }
+
+  /** Everything a user stored, for account deletion. */
+  allOfUser(userId: number) {
+    return imagesOfUser(this.deps.db, userId);
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { actionCost, ACTIONS, STYLES, SPACES } from './design-config';
+import { budgetRangeValid, defaultDesignName, designFieldsSchema } from './design';
+
+describe('design rules', () => {
+  it('names a design after its sub type and the date as DD-MM-YYYY', () => {
+    expect(defaultDesignName('Living room', new Date(2026, 0, 5))).toBe('Living room - 05-01-2026');
+  });
+
+  it('costs credits × designs, wall paint and floors counting one', () => {
+    const byId = (id: string) =>
+      ACTIONS.find((action) => action.id === id) ?? { id: 'none', credits: 0 };
+    expect(actionCost(byId('architectural_style'), 3)).toBe(6);
+    expect(actionCost(byId('paints'), 4)).toBe(1);
+    expect(actionCost(byId('floors'), 2)).toBe(1);
+  });
+
+  it('ships nine actions, at least twelve styles and three kinds of space', () => {
+    expect(ACTIONS).toHaveLength(9);
+    expect(STYLES.length).toBeGreaterThanOrEqual(12);
+    expect(SPACES.map((space) => space.type)).toEqual(['residential', 'commercial', 'outdoor']);
+  });
+
+  it('accepts MIN equal to MAX but not MAX below MIN', () => {
+    expect(budgetRangeValid({ budget_min: 500, budget_max: 500 })).toBe(true);
+    expect(budgetRangeValid({ budget_min: 500, budget_max: 499 })).toBe(false);
+    expect(budgetRangeValid({ budget_min: 500 })).toBe(true);
+  });
+
+  it('reads booleans sent as 1/0 and numbers sent as text', () => {
+    expect(designFieldsSchema.parse({ state_is_base: '0', budget_min: '250' })).toEqual({
+      state_is_base: false,
+      budget_min: 250,
+    });
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ACTION_IDS } from './design-config';
+import { messages } from './messages';
+
+/** Upload file errors of spec §3/§5, with their exact messages. */
+export const uploadErrors = {
+  file_too_large: 'Selected image is too large',
+  invalid_extension: 'Only image files are acceptable',
+  no_file_received: 'Received no file',
+} as const;
+export type UploadErrorCode = keyof typeof uploadErrors;
+
+/** Where stored images are served; the id carries ≥ 128 random bits. */
+export const FILE_URL_PATTERN = /^\/api\/files\/([A-Za-z0-9_-]{22,64})\.(jpg|png|webp)$/;
+const fileUrl = z.string().regex(FILE_URL_PATTERN, { error: 'Must be one of your stored images' });
+
+export const generatedImageSchema = z.object({
+  name: z.string().min(1).max(200),
+  imageUrl: fileUrl,
+});
+export type GeneratedImage = z.infer<typeof generatedImageSchema>;
+
+export const generatedImagesSchema = z.partialRecord(
+  z.enum(ACTION_IDS),
+  z.array(generatedImageSchema).max(200),
+);
+export type GeneratedImages = z.infer<typeof generatedImagesSchema>;
+
+/** Coerced: multipart sends numbers as text. */
+export const pointSchema = z.object({
+  x: z.coerce.number(),
+  y: z.coerce.number(),
+});
+export const spaceElementSchema = z.object({
+  label: z.string().min(1).max(100),
+  box: z.array(pointSchema).max(2000),
+});
+export type SpaceElement = z.infer<typeof spaceElementSchema>;
+
+const budget = z.coerce.number({ error: 'Must be a number' }).int().min(0).max(100_000_000);
+const shortText = z.string().trim().max(100);
+
+/** The fields a client may set on a design; anything else in a request is ignored. */
+export const designFieldsSchema = z
+  .object({
+    name: z.string().trim().max(120),
+    budget_min: budget,
+    budget_max: budget,
+    design_mode: shortText,
+    design_style: shortText,
+    space_type: shortText.min(1, { error: messages.required }),
+    space_sub_type: shortText.min(1, { error: messages.required }),
+    state_is_base: z.union([z.boolean(), z.enum(['1', '0']).transform((flag) => flag === '1')]),
+    generated_images: generatedImagesSchema,
+    space_elements: z.array(spaceElementSchema).max(200),
+    base_image: fileUrl,
+    state_image: fileUrl,
+    inspiration_image: fileUrl.nullable(),
+  })
+  .partial();
+export type DesignFields = z.infer<typeof designFieldsSchema>;
+
+export const budgetRangeValid = (fields: Pick<DesignFields, 'budget_min' | 'budget_max'>) =>
+  fields.budget_min === undefined ||
+  fields.budget_max === undefined ||
+  fields.budget_min <= fields.budget_max;
+
+export const designSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  base_image: z.string(),
+  state_image: z.string(),
+  state_is_base: z.boolean(),
+  inspiration_image: z.string().nullable(),
+  generated_images: generatedImagesSchema,
+  budget_min: z.number().int().nullable(),
+  budget_max: z.number().int().nullable(),
+  design_mode: z.string().nullable(),
+  design_style: z.string().nullable(),
+  space_type: z.string(),
+  space_sub_type: z.string(),
+  space_elements: z.array(spaceElementSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Design = z.infer<typeof designSchema>;
+
+/** DD-MM-YYYY in the given time zone's calendar (local by default). */
+export function formatDesignDate(date: Date) {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
+}
+
+/** Spec §3: when empty, the space sub type, a dash, and today's date as DD-MM-YYYY. */
+export function defaultDesignName(spaceSubTypeName: string, today: Date) {
+  return `${spaceSubTypeName} - ${formatDesignDate(today)}`;
+}
