@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '@/components/ui/page-container';
+import { PageTitle } from '@/components/ui/page-title';
+import { CartSummary } from '@/features/cart/components/cart-summary';
+
+export function CartRoute() {
+  const { t } = useTranslation();
+  return (
+    <PageContainer>
+      <PageTitle page={t('cart.title')} />
+      <CartSummary />
+    </PageContainer>
+  );
+}

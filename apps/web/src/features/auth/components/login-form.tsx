@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { loginSchema } from '@roomcraft/contracts';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormBanner, useFormBanner } from '@/components/ui/form-banner';
+import { hrefFor } from '@/config/paths';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useLogin } from '../api/login';
+import { useAuthStore } from '../store/auth-store';
+import { AuthHeading } from './auth-heading';
+
+/** Log in (spec §2): email and password, a way to sign up and a way to recover a password. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const loggingIn = useAuthStore((state) => state.loggingIn);
+  const errorMessage = useAuthStore((state) => state.errorMessage);
+  const resetErrors = useAuthStore((state) => state.resetErrors);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { bannerProps } = useFormBanner(formState, errorMessage, resetErrors);
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      if (await login(values)) onLoggedIn();
+    } catch (error) {
+      applyServerErrors(error, setError);
+    }
+  });
+
+  return (
+    <Stack gap="xl">
+      <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack gap="md">
+          <FormBanner {...bannerProps} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={hrefFor('recover.password')} size="sm">
+              {t('login.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={loggingIn}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm" c="dimmed">
+        {t('login.noAccount')}{' '}
+        <Anchor component={Link} to={hrefFor('register')} fw={600}>
+          {t('login.signUp')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

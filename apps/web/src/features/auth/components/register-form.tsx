@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { PASSWORD_MIN_LENGTH, registerSchema } from '@roomcraft/contracts';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormBanner, useFormBanner } from '@/components/ui/form-banner';
+import { hrefFor, PRIVACY_URL, TERMS_URL } from '@/config/paths';
+import { useIsRegisterMobile } from '@/hooks/use-screen';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useRegister } from '../api/register';
+import { useAuthStore } from '../store/auth-store';
+import { AuthHeading } from './auth-heading';
+
+/** Create new account (spec §2). On success the person is in session. */
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const { t } = useTranslation();
+  const isMobile = useIsRegisterMobile();
+  const registerAccount = useRegister();
+  const registering = useAuthStore((state) => state.registering);
+  const errorMessage = useAuthStore((state) => state.errorMessage);
+  const resetErrors = useAuthStore((state) => state.resetErrors);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { email: '', first_name: '', last_name: '', password: '', terms: false },
+  });
+  const { bannerProps } = useFormBanner(formState, errorMessage, resetErrors);
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      if (await registerAccount(values)) onRegistered();
+    } catch (error) {
+      applyServerErrors(error, setError);
+    }
+  });
+
+  return (
+    <Stack gap="xl">
+      <AuthHeading
+        eyebrow={isMobile ? null : t('register.startForFree')}
+        title={t('register.title')}
+        subtitle={t('register.subtitle')}
+      />
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack gap="md">
+          <FormBanner {...bannerProps} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label={t('fields.firstName')}
+              autoComplete="given-name"
+              error={errors.first_name?.message}
+              {...register('first_name')}
+            />
+            <TextInput
+              label={t('fields.lastName')}
+              autoComplete="family-name"
+              error={errors.last_name?.message}
+              {...register('last_name')}
+            />
+          </SimpleGrid>
+          <PasswordInput
+            label={t('fields.password')}
+            description={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Checkbox
+            {...register('terms')}
+            error={errors.terms?.message}
+            data-invalid={errors.terms ? true : undefined}
+            // Spec §5: the label itself turns red when the terms are not ticked on submit.
+            styles={{ label: errors.terms ? { color: 'var(--mantine-color-error)' } : undefined }}
+            label={
+              <Trans
+                i18nKey="register.terms"
+                components={{
+                  terms: <Anchor href={TERMS_URL} target="_blank" rel="noopener" inherit />,
+                  privacy: <Anchor href={PRIVACY_URL} target="_blank" rel="noopener" inherit />,
+                }}
+              />
+            }
+          />
+          <Button type="submit" size="md" fullWidth loading={registering}>
+            {t('register.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        <Anchor component={Link} to={hrefFor('login')} fw={600}>
+          {t('register.alreadyMember')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

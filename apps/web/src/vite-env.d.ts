@@ -1,0 +1,2 @@
+/** The product version, from the root package.json (see vite.config.ts). */
+declare const __APP_VERSION__: string;
