@@ -40,11 +40,18 @@ async function main() {
     };
     const upload = async () => {
       const form = new FormData();
-      form.append('base_image', new File([new Uint8Array(jpeg)], 'room.jpg', { type: 'image/jpeg' }));
+      form.append(
+        'base_image',
+        new File([new Uint8Array(jpeg)], 'room.jpg', { type: 'image/jpeg' }),
+      );
       form.append('space_type', 'residential');
       form.append('space_sub_type', 'living_room');
       const started = performance.now();
-      const response = await fetch(`${server.url}/api/designs`, { method: 'POST', headers, body: form });
+      const response = await fetch(`${server.url}/api/designs`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
       await response.arrayBuffer();
       if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
       return performance.now() - started;
@@ -67,10 +74,15 @@ async function main() {
     console.log('\nPOST /api/designs, 12 MP JPEG, 4 at a time');
     console.table([result]);
     await mkdir(path.join(repoRoot, '.artifacts'), { recursive: true });
-    await writeFile(path.join(repoRoot, '.artifacts/bench-upload.json'), `${JSON.stringify(result, null, 2)}\n`);
+    await writeFile(
+      path.join(repoRoot, '.artifacts/bench-upload.json'),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
     const missed = [
-      result.medianMs >= targets.medianMs && `median ${result.medianMs} ms ≥ ${targets.medianMs} ms`,
-      result.peakRssMb >= targets.peakRssMb && `peak RSS ${result.peakRssMb} MB ≥ ${targets.peakRssMb} MB`,
+      result.medianMs >= targets.medianMs &&
+        `median ${result.medianMs} ms ≥ ${targets.medianMs} ms`,
+      result.peakRssMb >= targets.peakRssMb &&
+        `peak RSS ${result.peakRssMb} MB ≥ ${targets.peakRssMb} MB`,
     ].filter(Boolean);
     if (missed.length > 0) {
       console.error(`Upload targets missed: ${missed.join('; ')}`);
