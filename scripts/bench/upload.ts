@@ -14,10 +14,23 @@ const ROUNDS = 8;
 const targets = { medianMs: 400, peakRssMb: 400 };
 const ROOM_PHOTO = path.resolve(repoRoot, '../shared/assets/rooms/living-room-1.jpg');
 
-/** A real room photo scaled to 4000 × 3000 (12 MP), as a phone would send it. */
+/**
+ * A real room photo at 4000 × 3000 (12 MP) with sensor-like noise, so that it weighs what a
+ * phone's JPEG weighs (an upscaled photo alone compresses to a quarter of that).
+ */
 async function twelveMegapixelJpeg() {
-  const photo = readFileSync(ROOM_PHOTO);
-  return sharp(photo).resize(4000, 3000, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer();
+  const { data, info } = await sharp(readFileSync(ROOM_PHOTO))
+    .resize(4000, 3000, { fit: 'cover' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let seed = 42;
+  for (let i = 0; i < data.length; i++) {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    data[i] = Math.max(0, Math.min(255, (data[i] ?? 0) + ((seed >>> 24) % 13) - 6));
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 async function peakRssMb(pid: number) {

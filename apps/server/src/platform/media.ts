@@ -1,4 +1,8 @@
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
+
+// Each upload is decoded once: libvips' operation cache would only hold memory.
+sharp.cache(false);
 
 export const MAX_LONG_SIDE = 2560;
 /** Larger inputs are refused from their header alone, before any pixel is decoded. */
@@ -26,7 +30,35 @@ export interface NormalisedImage {
  * Judges an upload by its bytes, never its name or declared type, and re-encodes it: turned
  * upright from EXIF, all metadata (GPS included) dropped, long side capped with aspect kept.
  */
-export async function normaliseImage(input: Buffer): Promise<NormalisedImage> {
+export function normaliseImage(input: Buffer): Promise<NormalisedImage> {
+  return decodeSlots.run(() => normalise(input));
+}
+
+/**
+ * A 12 MP photo decodes to ~36 MB. More decodes at once than cores only adds memory, not speed,
+ * so further uploads wait their turn.
+ */
+const decodeSlots = createSlots(availableParallelism());
+
+function createSlots(size: number) {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (busy >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+      else busy += 1;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else busy -= 1;
+      }
+    },
+  };
+}
+
+async function normalise(input: Buffer): Promise<NormalisedImage> {
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();

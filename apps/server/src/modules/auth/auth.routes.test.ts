@@ -546,6 +546,14 @@ describe.each(await databaseTargets())('auth API on $name', (target) => {
       expect(missing.json<{ message: string }>().message).toContain('Not found');
     });
 
+    it('sends the security headers on every response', async () => {
+      const response = await newClient().get('/api/health');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    });
+
     it('publishes the OpenAPI document with the auth endpoints', async () => {
       const response = await newClient().get('/api/docs/json');
       const document = response.json<{ paths: Record<string, unknown> }>();
