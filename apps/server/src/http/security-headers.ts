@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 
 /**
  * Helmet's headers, worked out once. Without nonces they are the same for every response, and
@@ -16,7 +17,11 @@ export function staticSecurityHeaders(options: Readonly<HelmetOptions>) {
       Reflect.deleteProperty(headers, name.toLowerCase());
     },
   };
-  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  helmet(options)(
+    new IncomingMessage(new Socket()),
+    response as unknown as ServerResponse,
+    () => undefined,
+  );
   return headers;
 }
 
