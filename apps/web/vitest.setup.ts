@@ -23,6 +23,7 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.scrollTo = vi.fn();
+Element.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  leavingDesignAsks,
   loginHrefFor,
   resolveDoAction,
   resolveLoginTarget,
   routeRefOf,
+  routeRefOfPath,
   shouldReloadOnLogin,
   transitionFor,
 } from './navigation';
@@ -115,5 +117,54 @@ describe('shouldReloadOnLogin', () => {
     expect(shouldReloadOnLogin({ name: 'cart', params: {} }, { name: 'designs', params: {} })).toBe(
       false,
     );
+  });
+});
+
+describe('routeRefOfPath', () => {
+  it('names the route a path opens, with its parameters', () => {
+    expect(routeRefOfPath('/design/12')).toEqual({ name: 'design', params: { id: '12' } });
+    expect(routeRefOfPath('/design')).toEqual({ name: 'design', params: {} });
+    expect(routeRefOfPath('/login/design/3')).toEqual({
+      name: 'login',
+      params: { next: 'design', id: '3' },
+    });
+    expect(routeRefOfPath('/profile')).toEqual({ name: 'account-profile', params: {} });
+  });
+
+  it('takes an optional parameter as a whole segment', () => {
+    expect(routeRefOfPath('/designs')).toEqual({ name: 'designs', params: {} });
+    expect(routeRefOfPath('/credits')).toEqual({ name: 'credits', params: {} });
+  });
+
+  it('is null for paths that open no named route', () => {
+    expect(routeRefOfPath('/')).toBeNull();
+    expect(routeRefOfPath('/nowhere')).toBeNull();
+  });
+});
+
+describe('leavingDesignAsks', () => {
+  const design = (id?: string) => ({ name: 'design', params: id ? { id } : {} }) as const;
+
+  it('asks when leaving the design page for another page', () => {
+    expect(leavingDesignAsks(design('4'), { name: 'designs', params: {} })).toBe(true);
+    expect(leavingDesignAsks(design(), { name: 'account-profile', params: {} })).toBe(true);
+    expect(leavingDesignAsks(design(), null)).toBe(true);
+  });
+
+  it('does not ask when staying on the design page', () => {
+    expect(leavingDesignAsks(design(), design('4'))).toBe(false);
+    expect(leavingDesignAsks(design('4'), design())).toBe(false);
+  });
+
+  it('does not ask on the way to login from a design without an id, which keeps it', () => {
+    expect(leavingDesignAsks(design(), { name: 'login', params: { next: 'design' } })).toBe(false);
+    expect(leavingDesignAsks(design('4'), { name: 'login', params: { next: 'design' } })).toBe(
+      true,
+    );
+  });
+
+  it('has nothing to ask elsewhere', () => {
+    expect(leavingDesignAsks({ name: 'designs', params: {} }, design())).toBe(false);
+    expect(leavingDesignAsks(null, { name: 'cart', params: {} })).toBe(false);
   });
 });

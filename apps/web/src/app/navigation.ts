@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router';
 import {
   DEFAULT_ROUTE,
   hrefFor,
@@ -22,6 +23,17 @@ export function routeRefOf(
 ): RouteRef | null {
   const match = matches.findLast(({ id }) => isRouteName(id));
   return match && isRouteName(match.id) ? { name: match.id, params: match.params } : null;
+}
+
+const namedRoutes = Object.entries(routes).map(([name, { path }]) => ({ id: name, path }));
+
+/**
+ * The named route a path opens, or null when it opens none. Matched as the router matches, where
+ * an optional parameter is a whole segment (`/designs` is not `/design` with id "s").
+ */
+export function routeRefOfPath(pathname: string): RouteRef | null {
+  const matches = matchRoutes(namedRoutes, pathname) ?? [];
+  return routeRefOf(matches.map(({ route, params }) => ({ id: route.id, params })));
 }
 
 /**
@@ -97,4 +109,14 @@ export function transitionFor(
 export function shouldReloadOnLogin(from: RouteRef | null, to: RouteRef | null): boolean {
   if (to?.name !== 'login' || from === null || from.name === 'login') return false;
   return !(from.name === 'design' && !from.params.id);
+}
+
+/**
+ * Leaving the design page asks before unsaved changes are lost (spec §4). Moving between designs
+ * stays on the page, and a trip to login from a design without an id keeps the design (no reload,
+ * spec §2), so neither asks.
+ */
+export function leavingDesignAsks(from: RouteRef | null, to: RouteRef | null): boolean {
+  if (from?.name !== 'design' || to?.name === 'design') return false;
+  return to?.name !== 'login' || shouldReloadOnLogin(from, to);
 }

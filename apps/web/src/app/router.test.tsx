@@ -31,6 +31,7 @@ function serve(signedIn: boolean) {
     'fetch',
     vi.fn<typeof fetch>((input) => {
       if (input === '/api/config') return Promise.resolve(jsonResponse(200, config));
+      if (input === '/api/designs') return Promise.resolve(jsonResponse(200, { data: [] }));
       if (input === '/api/auth/user') {
         return Promise.resolve(
           signedIn ? jsonResponse(200, { data: user }) : jsonResponse(401, { message: 'No' }),

@@ -66,6 +66,17 @@ describe('requests', () => {
     expect(lastRequest().headers.get('X-XSRF-TOKEN')).toBe('rotated');
   });
 
+  it('sends FormData as multipart, leaving its Content-Type to fetch', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { data: {} }));
+    const form = new FormData();
+    form.append('name', 'Den');
+    await request('POST', '/designs', anything, { body: form });
+    const { init, headers } = lastRequest();
+    expect(init?.body).toBe(form);
+    expect(headers.has('Content-Type')).toBe(false);
+    expect(headers.get('X-XSRF-TOKEN')).toBe('first=token');
+  });
+
   it('sends no XSRF header on GET', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
     await request('GET', '/config', anything);

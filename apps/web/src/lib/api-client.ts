@@ -26,6 +26,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
+  /** Sent as JSON, or as multipart when it is FormData. */
   body?: unknown;
   /** No global working indicator for this call. */
   silent?: boolean;
@@ -48,9 +49,10 @@ export function setUnauthenticatedHandler(handler: () => void): void {
   onUnauthenticated = handler;
 }
 
-function headersFor(method: Method, hasBody: boolean): Headers {
+function headersFor(method: Method, hasJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  // A multipart body's Content-Type carries its boundary, so fetch must be the one to set it.
+  if (hasJsonBody) headers.set('Content-Type', 'application/json');
   if (method !== 'GET') {
     // Read on every call: the server rotates the token on login, register and logout.
     const token = readCookie(XSRF_COOKIE);
@@ -106,14 +108,16 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     return error;
   };
   const stopWorking = options.silent ? undefined : startWorking();
+  const { body } = options;
+  const isForm = body instanceof FormData;
   try {
     let response: Response;
     try {
       response = await fetch(`${API_BASE}${path}`, {
         method,
         credentials: 'include',
-        headers: headersFor(method, options.body !== undefined),
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        headers: headersFor(method, body !== undefined && !isForm),
+        body: body === undefined || isForm ? body : JSON.stringify(body),
         signal: options.signal,
       });
     } catch (cause) {
@@ -121,9 +125,9 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
       if (options.signal?.aborted) throw cause;
       throw fail(new ApiError(0, messages.timeout));
     }
-    const body = await readBody(response);
-    if (!response.ok) throw fail(errorFrom(response.status, body));
-    return { status: response.status, body };
+    const answer = await readBody(response);
+    if (!response.ok) throw fail(errorFrom(response.status, answer));
+    return { status: response.status, body: answer };
   } finally {
     stopWorking?.();
   }

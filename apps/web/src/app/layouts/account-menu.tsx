@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { hrefFor } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useIsMobile } from '@/hooks/use-screen';
+import { resetUserStores } from '../design-flow';
 import { useCurrentRoute } from '../use-current-route';
 
 function initialsOf({ first_name, last_name }: User): string {
@@ -17,7 +18,7 @@ export function AccountMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const name = useCurrentRoute()?.name;
   const isMobile = useIsMobile();
-  const logout = useLogout();
+  const logout = useLogout(resetUserStores);
   const fullName = `${user.first_name} ${user.last_name}`;
 
   return (

@@ -3,8 +3,10 @@ import { IconChevronLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
-import { hrefFor, PRIVACY_URL, ROOT_PATH, TERMS_URL } from '@/config/paths';
+import { PRIVACY_URL, ROOT_PATH, TERMS_URL } from '@/config/paths';
+import { useEditorStore } from '@/features/design/store/editor-store';
 import { useIsMobile } from '@/hooks/use-screen';
+import { useCurrentDesignHref } from '../design-flow';
 import { AnimatedPage } from '../page-transition';
 import { useCurrentRoute } from '../use-current-route';
 import { MainToolbar } from './main-toolbar';
@@ -16,15 +18,18 @@ export function MainLayout() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const name = useCurrentRoute()?.name;
+  const designHref = useCurrentDesignHref();
+  const designExists = useEditorStore((state) => state.draft.base !== null);
 
   return (
     <div className={classes.shell}>
       <header className={classes.header}>
         <div className={classes.brand}>
-          {isMobile && name !== 'design' ? (
+          {/* Spec §2: on mobile, "Go back to design" is a chevron, shown when a design exists. */}
+          {isMobile && name !== 'design' && designExists ? (
             <Button
               component={Link}
-              to={hrefFor('design')}
+              to={designHref}
               variant="subtle"
               color="sand.8"
               size="compact-md"

@@ -6,7 +6,9 @@ import { hrefFor } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { useAuthStore } from '@/features/auth/store/auth-store';
 import { CreditsButton } from '@/features/credits/components/credits-button';
+import { EditorToolbar } from '@/features/design/components/editor-toolbar';
 import { useIsLargeScreen, useIsMobile, useIsPortraitMobile } from '@/hooks/use-screen';
+import { useCurrentDesignHref, useDesignCommands } from '../design-flow';
 import { loginHrefFor } from '../navigation';
 import { useCurrentRoute } from '../use-current-route';
 import { AccountMenu } from './account-menu';
@@ -23,13 +25,22 @@ export function MainToolbar() {
   const { data: user } = useUser();
   const signedInUser = inSession ? user : undefined;
   const onDesign = name === 'design';
+  const designHref = useCurrentDesignHref();
+  const { save, startNewDesign } = useDesignCommands();
 
   return (
     <Group gap="xs" wrap="nowrap">
+      {onDesign ? (
+        <EditorToolbar
+          onSave={() => void save()}
+          onNewDesign={() => void startNewDesign()}
+          compact={!isLarge}
+        />
+      ) : null}
       {!onDesign && !isMobile ? (
         <Button
           component={Link}
-          to={hrefFor('design')}
+          to={designHref}
           variant="subtle"
           color="sand.8"
           leftSection={<IconArrowBackUp size={18} />}

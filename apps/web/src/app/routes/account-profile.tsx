@@ -10,17 +10,18 @@ import { PasswordChangeForm } from '@/features/account/components/password-chang
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { userQueryKey, useUser } from '@/features/auth/api/get-user';
 import { useLeaveSession } from '@/features/auth/api/logout';
+import { resetUserStores } from '../design-flow';
 
 export function AccountProfileRoute() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const leaveSession = useLeaveSession();
+  const leaveSession = useLeaveSession(resetUserStores);
   const { data: user } = useUser();
 
   return (
-    <PageContainer>
+    <PageContainer width="narrow">
       <PageTitle page={t('account.title')} />
-      <Stack gap="xl" maw={720}>
+      <Stack gap="xl">
         <Title order={1}>{t('account.title')}</Title>
         {/* The root layout holds guarded pages until the user has loaded. */}
         {user ? (

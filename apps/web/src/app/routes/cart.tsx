@@ -2,13 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components/ui/page-container';
 import { PageTitle } from '@/components/ui/page-title';
 import { CartSummary } from '@/features/cart/components/cart-summary';
+import { useCurrentDesignHref } from '../design-flow';
 
 export function CartRoute() {
   const { t } = useTranslation();
+  const designHref = useCurrentDesignHref();
   return (
     <PageContainer>
       <PageTitle page={t('cart.title')} />
-      <CartSummary />
+      <CartSummary designHref={designHref} />
     </PageContainer>
   );
 }

@@ -8,7 +8,7 @@ export function CreditsRoute() {
   const { t } = useTranslation();
   const { data: user } = useUser();
   return (
-    <PageContainer>
+    <PageContainer width="narrow">
       <PageTitle page={t('credits.title')} />
       <CreditsTopUp availableCredits={user?.available_credits ?? 0} />
     </PageContainer>

@@ -1,14 +1,43 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageContainer } from '@/components/ui/page-container';
+import { useParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
-import { UploadImageTitle } from '@/features/design/components/upload-image-title';
+import { useAuthStore } from '@/features/auth/store/auth-store';
+import { creditsLabel } from '@/features/credits/model/credits-label';
+import { DesignEditor } from '@/features/design/components/design-editor';
+import { useDesignEntry } from '@/features/design/hooks/use-design-entry';
+import { useEditorStore } from '@/features/design/store/editor-store';
+import { useGlobalConfigStore } from '@/features/global-config/store/global-config-store';
+import { useDesignCommands, useDesignLeaveGuard } from '../design-flow';
 
 export function DesignRoute() {
   const { t } = useTranslation();
+  const { id } = useParams();
+  const config = useGlobalConfigStore((state) => state.config);
+  const loading = useDesignEntry(id);
+  const { continueToTweak } = useDesignCommands();
+  const inSession = useAuthStore((state) => state.inSession);
+  const continuesAfterLogin = useEditorStore((state) => state.nextStepAfterLogin && inSession);
+  useDesignLeaveGuard();
+
+  // Spec §4: the "next step after login" flag advances the flow once the person is in session.
+  useEffect(() => {
+    if (continuesAfterLogin) useEditorStore.getState().continueAfterLogin();
+  }, [continuesAfterLogin]);
+
   return (
-    <PageContainer>
+    <>
       <PageTitle page={t('design.title')} />
-      <UploadImageTitle />
-    </PageContainer>
+      {/* The root layout shows pages only once the config has loaded. */}
+      {config === null ? null : (
+        <DesignEditor
+          config={config.design}
+          maxFileSize={config.maxFileSize}
+          loading={loading}
+          onNext={() => void continueToTweak()}
+          creditsLabel={creditsLabel}
+        />
+      )}
+    </>
   );
 }

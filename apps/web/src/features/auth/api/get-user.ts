@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataOf, userSchema, type User } from '@roomcraft/contracts';
 import { ApiError, request } from '@/lib/api-client';
 import { useAuthStore } from '../store/auth-store';
@@ -28,4 +28,29 @@ export function useUser() {
     enabled: inSession,
     staleTime: Infinity,
   });
+}
+
+/**
+ * The signed-in user, loading it when the app does not know one yet (spec §2, Next: "if there is
+ * no user id and loading the user fails"). A session the server still holds is picked up; null
+ * means a guest.
+ */
+export function useEnsureUser() {
+  const queryClient = useQueryClient();
+  return async (): Promise<User | null> => {
+    const known = queryClient.getQueryData<User>(userQueryKey);
+    if (known && useAuthStore.getState().inSession) return known;
+    try {
+      const user = await queryClient.query({
+        queryKey: userQueryKey,
+        queryFn: ({ signal }) => getUser(signal),
+        staleTime: 0,
+      });
+      useAuthStore.getState().startSession();
+      return user;
+    } catch (error) {
+      if (error instanceof ApiError) return null;
+      throw error;
+    }
+  };
 }

@@ -8,19 +8,23 @@ export async function logout(): Promise<void> {
   await command('POST', '/auth/logout');
 }
 
-/** Ends the session in the app: no longer in session, no cached server data, on login. */
-export function useLeaveSession() {
+/**
+ * Ends the session in the app: no longer in session, no cached server data, the other stores
+ * reset by `resetStores` (spec §4, a full logout), then on login.
+ */
+export function useLeaveSession(resetStores: () => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return () => {
     useAuthStore.getState().endSession();
     queryClient.clear();
+    resetStores();
     void navigate(hrefFor('login'));
   };
 }
 
-export function useLogout() {
-  const leaveSession = useLeaveSession();
+export function useLogout(resetStores: () => void) {
+  const leaveSession = useLeaveSession(resetStores);
   return async () => {
     try {
       if (await ensureCsrfCookie()) await logout();

@@ -3,13 +3,12 @@ import { IconShoppingBag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
-import { hrefFor } from '@/config/paths';
 
 /**
  * The cart of spec §1. Items are added from the editor's product picks, which arrive with the
  * editor; until then the cart is empty and nothing is fetched.
  */
-export function CartSummary() {
+export function CartSummary({ designHref }: { designHref: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="xl">
@@ -19,7 +18,7 @@ export function CartSummary() {
           icon={<IconShoppingBag size={34} />}
           message={t('cart.empty')}
           action={
-            <Button component={Link} to={hrefFor('design')} variant="light">
+            <Button component={Link} to={designHref} variant="light">
               {t('nav.backToDesign')}
             </Button>
           }

@@ -1,0 +1,36 @@
+import { Button, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { i18n } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { imageFileProblem } from '../model/image-file';
+
+/** The "Selected image too large" dialog (spec §2, Dialogs). */
+function showImageTooLarge() {
+  const modalId = modals.open({
+    title: i18n.t('design.imageTooLargeTitle'),
+    children: (
+      <>
+        <Text mb="lg">{i18n.t('uploadErrors.file_too_large')}</Text>
+        <Group justify="flex-end">
+          <Button onClick={() => modals.close(modalId)} data-autofocus>
+            {i18n.t('common.close')}
+          </Button>
+        </Group>
+      </>
+    ),
+  });
+}
+
+/**
+ * Checks a chosen file before anything is sent (spec §5, Upload) and tells the person what is
+ * wrong: a dialog for a file that is too large, a notification otherwise. True when acceptable.
+ */
+export function acceptImageFile(
+  file: File | null | undefined,
+  maxFileSizeMb: number,
+): file is File {
+  const problem = imageFileProblem(file, maxFileSizeMb);
+  if (problem === 'file_too_large') showImageTooLarge();
+  else if (problem !== null) notify('negative', i18n.t(`uploadErrors.${problem}`));
+  return problem === null;
+}

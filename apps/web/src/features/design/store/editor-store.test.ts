@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { savedDesign } from '@/testing/design';
+import {
+  selectCanSave,
+  selectHasWorkToLose,
+  selectShownImage,
+  useEditorStore,
+} from './editor-store';
+
+const photo = new File(['jpeg bytes'], 'room.jpg', { type: 'image/jpeg' });
+const editor = () => useEditorStore.getState();
+
+// jsdom has no object URLs.
+const revokeObjectURL = vi.fn();
+beforeEach(() => {
+  revokeObjectURL.mockClear();
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:room'), revokeObjectURL });
+});
+
+afterEach(() => {
+  editor().reset();
+});
+
+function describedNewDesign() {
+  editor().chooseBaseImage(photo);
+  editor().updateDetails({ space_type: 'residential', space_sub_type: 'living_room' });
+}
+
+describe('the editor store', () => {
+  it('shows a chosen photo as the state image of a new, unsaved design', () => {
+    describedNewDesign();
+    expect(selectShownImage(editor())).toBe('blob:room');
+    expect(selectHasWorkToLose(editor())).toBe(true);
+    expect(selectCanSave(editor())).toBe(true);
+  });
+
+  it('cannot save while saving, nor a design without its details', () => {
+    editor().chooseBaseImage(photo);
+    expect(selectCanSave(editor())).toBe(false);
+    describedNewDesign();
+    editor().setSaving(true);
+    expect(selectCanSave(editor())).toBe(false);
+  });
+
+  it('adopts a saved design: the photo becomes the stored image and nothing is unsaved', () => {
+    describedNewDesign();
+    const saved = savedDesign({ id: 12 });
+    editor().adoptSaved(saved);
+
+    expect(editor().draft.id).toBe(12);
+    expect(editor().draft.base).toEqual({ source: saved.base_image, url: saved.base_image });
+    expect(selectShownImage(editor())).toBe(saved.state_image);
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:room');
+    expect(selectHasWorkToLose(editor())).toBe(false);
+    expect(selectCanSave(editor())).toBe(false);
+  });
+
+  it('opens a design on the next step, with a fresh history and default tools', () => {
+    const saved = savedDesign();
+    editor().loadDesign(saved);
+    expect(editor().stepIndex).toBe(1);
+    expect(editor().history).toEqual({ current: saved.state_image, past: [], pointer: -1 });
+    expect(editor().tweak).toEqual({ action: 'none', brushSize: 5, desiredNumberOfDesigns: 2 });
+    expect(selectHasWorkToLose(editor())).toBe(false);
+  });
+
+  it('discards changes back to the saved copy, or to an empty editor for a new design', () => {
+    const saved = savedDesign();
+    editor().loadDesign(saved);
+    editor().updateDetails({ budget_max: 99_000 });
+    expect(selectHasWorkToLose(editor())).toBe(true);
+    editor().discardChanges();
+    expect(editor().draft.budget_max).toBe(saved.budget_max);
+    expect(selectHasWorkToLose(editor())).toBe(false);
+
+    editor().reset();
+    describedNewDesign();
+    editor().discardChanges();
+    expect(editor().draft.base).toBeNull();
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:room');
+  });
+
+  it('continues one step after login only with a photo to continue with', () => {
+    editor().flagNextStepAfterLogin();
+    editor().continueAfterLogin();
+    expect(editor()).toMatchObject({ stepIndex: 0, nextStepAfterLogin: false });
+
+    describedNewDesign();
+    editor().flagNextStepAfterLogin();
+    editor().continueAfterLogin();
+    expect(editor()).toMatchObject({ stepIndex: 1, nextStepAfterLogin: false });
+  });
+
+  it('toggles the selected image of the strip', () => {
+    expect(editor().selectedImage).toBe(0);
+    editor().toggleImage(0);
+    expect(editor().selectedImage).toBeNull();
+    editor().toggleImage(2);
+    expect(editor().selectedImage).toBe(2);
+  });
+});
