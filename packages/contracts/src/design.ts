@@ -37,7 +37,11 @@ export const spaceElementSchema = z.object({
 });
 export type SpaceElement = z.infer<typeof spaceElementSchema>;
 
-const budget = z.coerce.number({ error: 'Must be a number' }).int().min(0).max(100_000_000);
+/** A whole amount, or null for "no limit"; multipart sends null as an empty string. */
+const budget = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z.coerce.number({ error: 'Must be a number' }).int().min(0).max(100_000_000).nullable(),
+);
 const shortText = z.string().trim().max(100);
 
 /** The fields a client may set on a design; anything else in a request is ignored. */
@@ -60,10 +64,12 @@ export const designFieldsSchema = z
   .partial();
 export type DesignFields = z.infer<typeof designFieldsSchema>;
 
-export const budgetRangeValid = (fields: Pick<DesignFields, 'budget_min' | 'budget_max'>) =>
-  fields.budget_min === undefined ||
-  fields.budget_max === undefined ||
-  fields.budget_min <= fields.budget_max;
+export function budgetRangeValid({
+  budget_min: min,
+  budget_max: max,
+}: Pick<DesignFields, 'budget_min' | 'budget_max'>) {
+  return min === undefined || min === null || max === undefined || max === null || min <= max;
+}
 
 export const designSchema = z.object({
   id: z.number().int(),

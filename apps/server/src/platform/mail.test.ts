@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { plainTextOf } from '../test-support/smtp-sink';
+import { parseMail } from '../../../../e2e/support/mime';
 import { createMailer } from './mail';
 
 describe('the outbox mailer', () => {
@@ -25,6 +25,6 @@ describe('the outbox mailer', () => {
       .map((file) => readFileSync(path.join(outboxDir, file), 'utf8'))
       .find((eml) => eml.includes('Subject: Reset'));
     expect(raw).toContain('To: a@b.co');
-    expect(plainTextOf(raw ?? '')).toContain(link);
+    expect(parseMail(raw ?? '').text).toContain(link);
   });
 });

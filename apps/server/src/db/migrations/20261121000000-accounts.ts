@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../database';
+import { identity } from './columns';
 
 /** Users, sessions, password reset tokens and the credit ledger. */
 export function accountsMigration(dialect: DialectName) {
@@ -7,11 +8,7 @@ export function accountsMigration(dialect: DialectName) {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('users')
-        .addColumn('id', 'integer', (col) =>
-          dialect === 'sqlite'
-            ? col.primaryKey().autoIncrement()
-            : col.primaryKey().generatedByDefaultAsIdentity(),
-        )
+        .addColumn('id', 'integer', identity(dialect))
         .addColumn('email', 'text', (col) => col.notNull().unique())
         .addColumn('first_name', 'text', (col) => col.notNull())
         .addColumn('last_name', 'text', (col) => col.notNull())
@@ -52,11 +49,7 @@ export function accountsMigration(dialect: DialectName) {
 
       await db.schema
         .createTable('credit_ledger')
-        .addColumn('id', 'integer', (col) =>
-          dialect === 'sqlite'
-            ? col.primaryKey().autoIncrement()
-            : col.primaryKey().generatedByDefaultAsIdentity(),
-        )
+        .addColumn('id', 'integer', identity(dialect))
         .addColumn('user_id', 'integer', (col) =>
           col.notNull().references('users.id').onDelete('cascade'),
         )

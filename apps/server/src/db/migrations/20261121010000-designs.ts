@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../database';
+import { identity } from './columns';
 
 /** Stored images and the designs that use them. */
 export function designsMigration(dialect: DialectName) {
@@ -7,11 +8,7 @@ export function designsMigration(dialect: DialectName) {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('designs')
-        .addColumn('id', 'integer', (col) =>
-          dialect === 'sqlite'
-            ? col.primaryKey().autoIncrement()
-            : col.primaryKey().generatedByDefaultAsIdentity(),
-        )
+        .addColumn('id', 'integer', identity(dialect))
         .addColumn('user_id', 'integer', (col) =>
           col.notNull().references('users.id').onDelete('cascade'),
         )

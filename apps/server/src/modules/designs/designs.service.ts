@@ -138,8 +138,8 @@ export class DesignsService {
   async update(userId: number, id: number, fields: DesignFields) {
     const existing = await this.get(userId, id);
     const budget = {
-      budget_min: fields.budget_min ?? existing.budget_min ?? undefined,
-      budget_max: fields.budget_max ?? existing.budget_max ?? undefined,
+      budget_min: fields.budget_min !== undefined ? fields.budget_min : existing.budget_min,
+      budget_max: fields.budget_max !== undefined ? fields.budget_max : existing.budget_max,
     };
     if (!budgetRangeValid(budget))
       throw validationFailed({ budget_max: [messages.budgetMaxBelowMin] });
