@@ -5,6 +5,9 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
       {
+        test: { name: 'catalog', include: ['packages/catalog/src/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
