@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/server.ts'],
+  entry: ['src/server.ts', 'src/cli/catalog-import.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',
@@ -9,5 +9,5 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   // The shared contracts are TypeScript source: bundle them; everything else stays in node_modules.
-  noExternal: ['@roomcraft/contracts'],
+  noExternal: ['@roomcraft/contracts', '@roomcraft/catalog'],
 });

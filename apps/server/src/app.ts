@@ -25,6 +25,8 @@ import { designsRoutes } from './modules/designs/designs.routes';
 import { DesignsService } from './modules/designs/designs.service';
 import { imagesRoutes } from './modules/images/images.routes';
 import { ImagesService } from './modules/images/images.service';
+import { libraryRoutes } from './modules/library/library.routes';
+import { LibraryService } from './modules/library/library.service';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes';
 import { iso, systemClock, type Clock } from './platform/clock';
 import { createMailer, type Mailer } from './platform/mail';
@@ -39,6 +41,7 @@ export interface AppDeps {
   mailer?: Mailer;
   limiter?: RateLimiter;
   storage?: ObjectStorage;
+  catalogueStorage?: ObjectStorage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -68,6 +71,9 @@ export async function buildApp(deps: AppDeps) {
   const storage = deps.storage ?? createLocalStorage(config.filesDir);
   const images = new ImagesService({ db: database.db, storage, clock });
   const designs = new DesignsService({ db: database.db, images, clock });
+  const catalogueStorage = deps.catalogueStorage ?? createLocalStorage(config.catalogueDir);
+  const library = new LibraryService({ db: database.db });
+  await library.syncShippedData();
   const auth = new AuthService({
     db: database.db,
     config,
@@ -129,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
   await app.register(imagesRoutes, { prefix: '/api', auth, images });
   await app.register(designsRoutes, { prefix: '/api/designs', auth, designs });
+  await app.register(libraryRoutes, { prefix: '/api/library', library, catalogueStorage });
 
   await registerWebApp(app, config.webDistDir);
   return app;

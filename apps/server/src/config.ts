@@ -37,6 +37,7 @@ export type AppConfig = Readonly<{
   mailFrom: string;
   mailOutboxDir: string;
   filesDir: string;
+  catalogueDir: string;
   sessionSecret: string;
   sessionTtlDays: number;
   logLevel: string;
@@ -74,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: vars.MAIL_FROM,
     mailOutboxDir: path.join(dataDir, 'mail'),
     filesDir: path.join(dataDir, 'files'),
+    catalogueDir: path.join(dataDir, 'catalogue'),
     sessionSecret: vars.SESSION_SECRET ?? persistedSecret(dataDir),
     sessionTtlDays: vars.SESSION_TTL_DAYS,
     logLevel: vars.LOG_LEVEL,

@@ -3,6 +3,7 @@ export * from './config';
 export * from './design';
 export * from './design-config';
 export * from './http';
+export * from './library';
 export * from './limits';
 export * from './messages';
 export * from './multipart';

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, DialectName } from './database';
 import { accountsMigration } from './migrations/20261121000000-accounts';
 import { designsMigration } from './migrations/20261121010000-designs';
+import { catalogueMigration } from './migrations/20261121020000-catalogue';
 
 /** One migration set for both dialects; each migration is told which it runs on. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '20261121000000-accounts': accountsMigration(dialect),
     '20261121010000-designs': designsMigration(dialect),
+    '20261121020000-catalogue': catalogueMigration(),
   };
 }
 

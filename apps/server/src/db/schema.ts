@@ -85,6 +85,48 @@ export interface ImagesTable {
   created_at: string;
 }
 
+export interface PaintColoursTable {
+  id: string;
+  name: string;
+  hex: string;
+  collection: string;
+  position: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  category: string;
+  maker: string;
+  name: string;
+  /** Minor units of `currency`. */
+  price: number;
+  currency: string;
+  description: string;
+  /** JSON: [{ name, hex }]. */
+  colors: string;
+  width_cm: number;
+  depth_cm: number;
+  height_cm: number;
+  /** JSON: [material]. */
+  materials: string;
+  distributor: string;
+  /** Keys in the catalogue's image storage. */
+  image: string;
+  cutout: string | null;
+  product_url: string;
+  created_at: string;
+}
+
+export interface ProductStylesTable {
+  product_id: string;
+  style: string;
+}
+
+export interface ProductSpaceTypesTable {
+  product_id: string;
+  space_type: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -92,6 +134,10 @@ export interface DB {
   credit_ledger: CreditLedgerTable;
   designs: DesignsTable;
   images: ImagesTable;
+  paint_colours: PaintColoursTable;
+  products: ProductsTable;
+  product_styles: ProductStylesTable;
+  product_space_types: ProductSpaceTypesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -101,3 +147,5 @@ export type SessionRow = Selectable<SessionsTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type DesignRow = Selectable<DesignsTable>;
 export type ImageRow = Selectable<ImagesTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;

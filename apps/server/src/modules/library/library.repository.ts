@@ -1,0 +1,129 @@
+import type { Executor } from '../../db/database';
+import type { NewProduct, PaintColoursTable, ProductRow } from '../../db/schema';
+
+/** Adds the colours that are not there yet; existing rows keep their values. */
+export async function insertMissingPaintColours(
+  db: Executor,
+  colours: readonly PaintColoursTable[],
+) {
+  if (colours.length === 0) return;
+  await db
+    .insertInto('paint_colours')
+    .values([...colours])
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+export function searchPaintColours(
+  db: Executor,
+  filter: { query?: string | undefined; collection?: string | undefined },
+) {
+  let query = db
+    .selectFrom('paint_colours')
+    .select(['id', 'name', 'hex', 'collection'])
+    .orderBy('position');
+  if (filter.query)
+    query = query.where((eb) =>
+      eb(eb.fn('lower', ['name']), 'like', likePattern(filter.query ?? '')),
+    );
+  if (filter.collection) query = query.where('collection', '=', filter.collection);
+  return query.execute();
+}
+
+export interface ProductFilter {
+  query?: string | undefined;
+  category?: string | undefined;
+  style?: string | undefined;
+  spaceType?: string | undefined;
+  /** Minor units. */
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  limit: number;
+}
+
+export function searchProducts(db: Executor, filter: ProductFilter): Promise<ProductRow[]> {
+  let query = db.selectFrom('products').selectAll('products');
+  if (filter.query)
+    query = query.where((eb) =>
+      eb(eb.fn('lower', ['products.name']), 'like', likePattern(filter.query ?? '')),
+    );
+  if (filter.category) query = query.where('products.category', '=', filter.category);
+  if (filter.minPrice !== undefined) query = query.where('products.price', '>=', filter.minPrice);
+  if (filter.maxPrice !== undefined) query = query.where('products.price', '<=', filter.maxPrice);
+  if (filter.style) {
+    const style = filter.style.toLowerCase();
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('product_styles')
+          .select('product_id')
+          .whereRef('product_id', '=', 'products.id')
+          .where('style', '=', style),
+      ),
+    );
+  }
+  if (filter.spaceType) {
+    const spaceType = filter.spaceType.toLowerCase();
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('product_space_types')
+          .select('product_id')
+          .whereRef('product_id', '=', 'products.id')
+          .where('space_type', '=', spaceType),
+      ),
+    );
+  }
+  return query.orderBy('products.price').orderBy('products.id').limit(filter.limit).execute();
+}
+
+export async function tagsOf(db: Executor, productIds: readonly string[]) {
+  if (productIds.length === 0) return { styles: [], spaceTypes: [] };
+  const [styles, spaceTypes] = await Promise.all([
+    db.selectFrom('product_styles').selectAll().where('product_id', 'in', productIds).execute(),
+    db
+      .selectFrom('product_space_types')
+      .selectAll()
+      .where('product_id', 'in', productIds)
+      .execute(),
+  ]);
+  return { styles, spaceTypes };
+}
+
+export async function insertProduct(
+  db: Executor,
+  product: NewProduct,
+  styles: readonly string[],
+  spaceTypes: readonly string[],
+) {
+  await db.insertInto('products').values(product).execute();
+  if (styles.length > 0) {
+    await db
+      .insertInto('product_styles')
+      .values(styles.map((style) => ({ product_id: product.id, style })))
+      .execute();
+  }
+  if (spaceTypes.length > 0) {
+    await db
+      .insertInto('product_space_types')
+      .values(spaceTypes.map((space_type) => ({ product_id: product.id, space_type })))
+      .execute();
+  }
+}
+
+export function findProductIds(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('products')
+    .select(['id', 'image', 'cutout'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function deleteProducts(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve();
+  return db.deleteFrom('products').where('id', 'in', ids).execute();
+}
+
+/** A LIKE pattern matching the text anywhere; the text's own wildcard characters are dropped. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
