@@ -5,7 +5,9 @@ describe('the paint library', () => {
   it('has at least 120 colours in every collection, with unique ids and names', () => {
     expect(PAINT_COLOURS.length).toBeGreaterThanOrEqual(120);
     for (const name of PAINT_COLLECTIONS) {
-      expect(PAINT_COLOURS.filter((colour) => colour.collection === name).length).toBeGreaterThanOrEqual(20);
+      expect(
+        PAINT_COLOURS.filter((colour) => colour.collection === name).length,
+      ).toBeGreaterThanOrEqual(20);
     }
     expect(new Set(PAINT_COLOURS.map((colour) => colour.id)).size).toBe(PAINT_COLOURS.length);
     expect(new Set(PAINT_COLOURS.map((colour) => colour.name)).size).toBe(PAINT_COLOURS.length);

@@ -15,7 +15,10 @@ export interface PaintColour {
 
 const collection = (name: PaintCollection, colours: [string, string][]): PaintColour[] =>
   colours.map(([colourName, hex]) => ({
-    id: colourName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+    id: colourName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, ''),
     name: colourName,
     hex,
     collection: name,
