@@ -5,7 +5,11 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
       {
-        test: { name: 'catalog', include: ['packages/catalog/src/**/*.test.ts'], testTimeout: 60_000 },
+        test: {
+          name: 'catalog',
+          include: ['packages/catalog/src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
       },
       {
         test: {

@@ -27,6 +27,7 @@ import { imagesRoutes } from './modules/images/images.routes';
 import { ImagesService } from './modules/images/images.service';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
+import { syncShippedCatalogue } from './modules/library/shipped-catalogue-sync';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes';
 import { iso, systemClock, type Clock } from './platform/clock';
 import { createMailer, type Mailer } from './platform/mail';
@@ -74,6 +75,13 @@ export async function buildApp(deps: AppDeps) {
   const catalogueStorage = deps.catalogueStorage ?? createLocalStorage(config.catalogueDir);
   const library = new LibraryService({ db: database.db });
   await library.syncShippedData();
+  await syncShippedCatalogue({
+    db: database.db,
+    storage: catalogueStorage,
+    clock,
+    log: app.log,
+    dir: config.shippedCatalogueDir,
+  });
   const auth = new AuthService({
     db: database.db,
     config,

@@ -24,6 +24,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  SHIPPED_CATALOGUE_DIR: z.string().optional(),
 });
 
 export type AppConfig = Readonly<{
@@ -44,6 +45,7 @@ export type AppConfig = Readonly<{
   trustProxy: boolean;
   secureCookies: boolean;
   webDistDir: string;
+  shippedCatalogueDir: string;
 }>;
 
 export class ConfigError extends Error {
@@ -81,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     secureCookies: appUrl.startsWith('https://'),
+    // Rendered by `npm run build` beside src/ and dist/.
+    shippedCatalogueDir: path.resolve(
+      vars.SHIPPED_CATALOGUE_DIR ?? path.join(import.meta.dirname, '../catalogue'),
+    ),
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   });
 }

@@ -26,12 +26,28 @@ export const PRODUCT_CATEGORIES = [
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 /** ISO 4217 codes the catalogue accepts; prices are integers in the currency's minor unit. */
-export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CAD', 'AUD'] as const;
+export const CURRENCIES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CAD',
+  'AUD',
+] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 const hex = z.string().regex(/^#[0-9a-f]{6}$/);
 
-export const productColourSchema = z.object({ name: z.string().min(1).max(60), hex });
+export const productColourSchema = z.object({
+  name: z.string().min(1).max(60),
+  hex,
+  /** The product shot in this colour, where one was made. */
+  image_url: z.string().optional(),
+});
 export const dimensionsSchema = z.object({
   width: z.number().positive(),
   depth: z.number().positive(),
@@ -54,7 +70,8 @@ export const productSchema = z.object({
   distributor: z.string(),
   image_url: z.string(),
   cutout_url: z.string().nullable(),
-  product_url: z.string(),
+  /** The maker's product page; none for the demo catalogue's fictional products. */
+  product_url: z.string().nullable(),
   styles: z.array(z.string()),
   space_types: z.array(z.string()),
 });
@@ -87,4 +104,22 @@ export type PaintColourItem = z.infer<typeof paintColourSchema>;
 export const colourQuerySchema = z.object({
   query: optionalText,
   collection: optionalText,
+});
+
+export const TEXTURE_KINDS = ['floor', 'wall', 'material'] as const;
+
+export const libraryTextureSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(TEXTURE_KINDS),
+  material_type: z.string(),
+  image_url: z.string(),
+  /** The real-world width one tile of the image covers. */
+  tile_size_cm: z.number().positive(),
+});
+export type LibraryTexture = z.infer<typeof libraryTextureSchema>;
+
+export const textureQuerySchema = z.object({
+  query: optionalText,
+  kind: z.enum(TEXTURE_KINDS).optional(),
 });

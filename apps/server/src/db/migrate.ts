@@ -3,6 +3,7 @@ import type { Database, DialectName } from './database';
 import { accountsMigration } from './migrations/20261121000000-accounts';
 import { designsMigration } from './migrations/20261121010000-designs';
 import { catalogueMigration } from './migrations/20261121020000-catalogue';
+import { shippedCatalogueMigration } from './migrations/20261121030000-shipped-catalogue';
 
 /** One migration set for both dialects; each migration is told which it runs on. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '20261121000000-accounts': accountsMigration(dialect),
     '20261121010000-designs': designsMigration(dialect),
     '20261121020000-catalogue': catalogueMigration(),
+    '20261121030000-shipped-catalogue': shippedCatalogueMigration(),
   };
 }
 

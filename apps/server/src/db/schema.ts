@@ -113,7 +113,9 @@ export interface ProductsTable {
   /** Keys in the catalogue's image storage. */
   image: string;
   cutout: string | null;
-  product_url: string;
+  product_url: string | null;
+  /** 'shipped' (the demo catalogue) or 'import' (an operator's feed). */
+  source: Generated<string>;
   created_at: string;
 }
 
@@ -127,6 +129,21 @@ export interface ProductSpaceTypesTable {
   space_type: string;
 }
 
+export interface TexturesTable {
+  id: string;
+  name: string;
+  kind: string;
+  material_type: string;
+  image: string;
+  tile_size_cm: number;
+  position: number;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -138,6 +155,8 @@ export interface DB {
   products: ProductsTable;
   product_styles: ProductStylesTable;
   product_space_types: ProductSpaceTypesTable;
+  textures: TexturesTable;
+  app_settings: AppSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ export interface ObjectStorage {
   /** The object as a stream with its size, or undefined when there is none. */
   get(key: string): Promise<{ body: Readable; size: number } | undefined>;
   delete(keys: readonly string[]): Promise<void>;
+  has(key: string): Promise<boolean>;
 }
 
 const KEY_SHAPE = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
@@ -35,6 +36,13 @@ export function createLocalStorage(root: string): ObjectStorage {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
+      }
+    },
+    async has(key) {
+      try {
+        return (await stat(fileOf(key))).isFile();
+      } catch {
+        return false;
       }
     },
     async delete(keys) {

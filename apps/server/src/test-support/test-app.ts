@@ -86,7 +86,7 @@ export function manualClock(start = new Date('2026-11-21T09:00:00.000Z')) {
 
 export async function startTestApp(
   target: DatabaseTarget,
-  options: { smtpUrl: string; clock?: Clock },
+  options: { smtpUrl: string; clock?: Clock; shippedCatalogueDir?: string },
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'roomcraft-test-'));
   const config = loadConfig({
@@ -95,6 +95,9 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
     APP_URL: 'http://app.test',
     SMTP_URL: options.smtpUrl,
+    // No shipped catalogue unless a test brings one: tests must not depend on a build.
+    SHIPPED_CATALOGUE_DIR:
+      options.shippedCatalogueDir ?? path.join(dataDir, 'no-shipped-catalogue'),
   });
   const database = await target.open(dataDir);
   const app = await buildApp({

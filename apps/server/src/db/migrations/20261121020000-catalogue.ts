@@ -30,7 +30,7 @@ export function catalogueMigration() {
         .addColumn('distributor', 'text', (col) => col.notNull())
         .addColumn('image', 'text', (col) => col.notNull())
         .addColumn('cutout', 'text')
-        .addColumn('product_url', 'text', (col) => col.notNull())
+        .addColumn('product_url', 'text')
         .addColumn('created_at', 'text', (col) => col.notNull())
         .execute();
       await db.schema

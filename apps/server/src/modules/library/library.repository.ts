@@ -127,3 +127,19 @@ export function deleteProducts(db: Executor, ids: readonly string[]) {
 
 /** A LIKE pattern matching the text anywhere; the text's own wildcard characters are dropped. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
+
+export function searchTextures(
+  db: Executor,
+  filter: { query?: string | undefined; kind?: string | undefined },
+) {
+  let query = db
+    .selectFrom('textures')
+    .select(['id', 'name', 'kind', 'material_type', 'image', 'tile_size_cm'])
+    .orderBy('position');
+  if (filter.query)
+    query = query.where((eb) =>
+      eb(eb.fn('lower', ['name']), 'like', likePattern(filter.query ?? '')),
+    );
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  return query.execute();
+}

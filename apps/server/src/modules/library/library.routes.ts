@@ -2,9 +2,11 @@ import {
   colourQuerySchema,
   dataOf,
   errorBodySchema,
+  libraryTextureSchema,
   paintColourSchema,
   productQuerySchema,
   productSchema,
+  textureQuerySchema,
 } from '@roomcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,6 +46,24 @@ export const libraryRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ data: await library.products(request.query) }),
+  );
+
+  app.get(
+    '/textures',
+    {
+      schema: {
+        tags,
+        querystring: textureQuerySchema,
+        response: { 200: dataOf(z.array(libraryTextureSchema)) },
+      },
+    },
+    async (request) => ({ data: await library.textures(request.query) }),
+  );
+
+  app.get(
+    '/materials',
+    { schema: { tags, response: { 200: dataOf(z.record(z.string(), z.array(z.string()))) } } },
+    () => ({ data: library.materials() }),
   );
 
   app.get(

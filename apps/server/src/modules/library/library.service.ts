@@ -1,5 +1,5 @@
-import type { PaintColourItem, Product, ProductQuery } from '@roomcraft/contracts';
-import { productQuerySchema } from '@roomcraft/contracts';
+import type { LibraryTexture, PaintColourItem, Product, ProductQuery } from '@roomcraft/contracts';
+import { SPACES, productQuerySchema } from '@roomcraft/contracts';
 import { PAINT_COLOURS } from '@roomcraft/catalog/paint-colours';
 import type { Database } from '../../db/database';
 import type { ProductRow } from '../../db/schema';
@@ -7,6 +7,7 @@ import {
   insertMissingPaintColours,
   searchPaintColours,
   searchProducts,
+  searchTextures,
   tagsOf,
 } from './library.repository';
 
@@ -28,6 +29,30 @@ export class LibraryService {
     collection?: string | undefined;
   }): Promise<PaintColourItem[]> {
     return searchPaintColours(this.deps.db, filter);
+  }
+
+  async textures(filter: {
+    query?: string | undefined;
+    kind?: string | undefined;
+  }): Promise<LibraryTexture[]> {
+    const rows = await searchTextures(this.deps.db, filter);
+    return rows.map(({ image, ...texture }) => ({
+      ...texture,
+      kind: texture.kind as LibraryTexture['kind'],
+      image_url: catalogueImageUrl(image),
+    }));
+  }
+
+  /** Every material type with its materials, across all kinds of space. */
+  materials(): Record<string, string[]> {
+    const byType: Record<string, Set<string>> = {};
+    for (const space of SPACES) {
+      for (const [type, materials] of Object.entries(space.material_types)) {
+        const set = (byType[type] ??= new Set());
+        for (const material of materials) set.add(material);
+      }
+    }
+    return Object.fromEntries(Object.entries(byType).map(([type, set]) => [type, [...set]]));
   }
 
   async products(input: ProductQuery): Promise<Product[]> {
@@ -65,7 +90,10 @@ function toProductResource(row: ProductRow, styles: string[], spaceTypes: string
     price: row.price,
     currency: row.currency as Product['currency'],
     description: row.description,
-    colors: JSON.parse(row.colors) as Product['colors'],
+    colors: (JSON.parse(row.colors) as { name: string; hex: string; image?: string }[]).map(
+      ({ image, ...colour }) =>
+        image ? { ...colour, image_url: catalogueImageUrl(image) } : colour,
+    ),
     dimensions: { width: row.width_cm, depth: row.depth_cm, height: row.height_cm },
     materials: JSON.parse(row.materials) as string[],
     distributor: row.distributor,

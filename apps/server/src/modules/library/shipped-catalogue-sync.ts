@@ -1,0 +1,107 @@
+import type { CatalogueManifest } from '@roomcraft/catalog/shipped-catalogue';
+import type { FastifyBaseLogger } from 'fastify';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../platform/clock';
+import type { ObjectStorage } from '../../platform/storage';
+import { insertProduct } from './library.repository';
+
+const VERSION_KEY = 'shipped_catalogue_version';
+
+/**
+ * Brings the rendered catalogue (apps/server/catalogue, made by `npm run build`) into the database
+ * and the catalogue storage. Runs at every start and returns at once when nothing changed; an
+ * operator's imported product with a shipped product's id is left alone.
+ */
+export async function syncShippedCatalogue(deps: {
+  db: Database;
+  storage: ObjectStorage;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  dir: string;
+}) {
+  const { db, storage, clock, log, dir } = deps;
+  const manifestFile = path.join(dir, 'manifest.json');
+  if (!existsSync(manifestFile)) {
+    log.warn(`no rendered catalogue at ${dir}; run "npm run build" to ship textures and products`);
+    return;
+  }
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as CatalogueManifest;
+  const stored = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', VERSION_KEY)
+    .executeTakeFirst();
+  if (stored?.value === manifest.version) return;
+
+  const files = [
+    ...manifest.textures.map((texture) => texture.file),
+    ...manifest.products.flatMap((product) => product.colors.map((colour) => colour.file)),
+  ];
+  for (const file of files) {
+    if (!(await storage.has(file)))
+      await storage.put(file, await readFile(path.join(dir, file)), '');
+  }
+
+  const now = clock.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('textures').execute();
+    if (manifest.textures.length > 0) {
+      await trx
+        .insertInto('textures')
+        .values(
+          manifest.textures.map(({ file, ...texture }, position) => ({
+            ...texture,
+            image: file,
+            position,
+          })),
+        )
+        .execute();
+    }
+    const imported = new Set(
+      (await trx.selectFrom('products').select('id').where('source', '=', 'import').execute()).map(
+        (row) => row.id,
+      ),
+    );
+    await trx.deleteFrom('products').where('source', '=', 'shipped').execute();
+    for (const product of manifest.products.filter((candidate) => !imported.has(candidate.id))) {
+      await insertProduct(
+        trx,
+        {
+          id: product.id,
+          category: product.category,
+          maker: product.maker,
+          name: product.name,
+          price: product.price,
+          currency: 'EUR',
+          description: product.description,
+          colors: JSON.stringify(
+            product.colors.map(({ name, hex, file }) => ({ name, hex, image: file })),
+          ),
+          width_cm: product.dimensions.width,
+          depth_cm: product.dimensions.depth,
+          height_cm: product.dimensions.height,
+          materials: JSON.stringify(product.materials),
+          distributor: product.maker,
+          image: product.colors[0]?.file ?? '',
+          cutout: null,
+          product_url: null,
+          source: 'shipped',
+          created_at: now,
+        },
+        product.styles,
+        product.space_types,
+      );
+    }
+    await trx.deleteFrom('app_settings').where('key', '=', VERSION_KEY).execute();
+    await trx
+      .insertInto('app_settings')
+      .values({ key: VERSION_KEY, value: manifest.version })
+      .execute();
+  });
+  log.info(
+    `catalogue ${manifest.version}: ${manifest.textures.length} textures and ${manifest.products.length} products ready`,
+  );
+}
