@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['http.ts', 'upload.ts'];
+const benches = ['http.ts', 'upload.ts', 'catalogue.ts'];
 const failed = [];
 for (const bench of benches) {
   const file = fileURLToPath(new URL(bench, import.meta.url));
