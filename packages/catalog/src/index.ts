@@ -6,3 +6,4 @@ export * from './render/product-catalog';
 export * from './render/product-model';
 export * from './render/product-shot';
 export * from './render/raymarch';
+export * from './render/style-preview';
