@@ -1,12 +1,13 @@
 // Catalogue benchmark (part of `npm run bench`): one thread, every job of the shipped catalogue
-// timed once — textures at 512 px and product shots at 480 px in every colour — so the figures
-// say what `npm run build` costs when nothing is cached. Writes .artifacts/bench-catalogue.json.
+// timed once (style previews, textures at 512 px, product shots at 480 px in every colour), so
+// the figures say what `npm run build` costs when nothing is cached. Writes .artifacts/bench-catalogue.json.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   planShippedCatalogue,
   renderCatalogueJob,
+  type CatalogueJob,
 } from '../../packages/catalog/src/build/shipped-catalogue';
 import { repoRoot } from '../../e2e/support/app-server';
 
@@ -17,7 +18,7 @@ const median = (values: number[]) => {
 
 async function main() {
   const { jobs } = planShippedCatalogue('bench');
-  const times = { texture: [] as number[], product: [] as number[] };
+  const times: Record<CatalogueJob['kind'], number[]> = { style: [], texture: [], product: [] };
   const started = performance.now();
   for (const [index, job] of jobs.entries()) {
     const t0 = performance.now();
@@ -28,8 +29,10 @@ async function main() {
   const totalSeconds = (performance.now() - started) / 1000;
   const result = {
     images: jobs.length,
+    stylePreviews: times.style.length,
     textures: times.texture.length,
     productShots: times.product.length,
+    stylePreviewMedianMs: Math.round(median(times.style)),
     textureMedianMs: Math.round(median(times.texture)),
     productShotMedianMs: Math.round(median(times.product)),
     productShotMaxMs: Math.round(Math.max(...times.product)),

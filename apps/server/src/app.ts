@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { messages } from '@roomcraft/contracts';
+import { DESIGN_CONFIG, messages } from '@roomcraft/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -28,6 +28,7 @@ import { ImagesService } from './modules/images/images.service';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
 import { syncShippedCatalogue } from './modules/library/shipped-catalogue-sync';
+import { withStylePreviews } from './modules/library/library.service';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes';
 import { iso, systemClock, type Clock } from './platform/clock';
 import { createMailer, type Mailer } from './platform/mail';
@@ -75,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
   const catalogueStorage = deps.catalogueStorage ?? createLocalStorage(config.catalogueDir);
   const library = new LibraryService({ db: database.db });
   await library.syncShippedData();
-  await syncShippedCatalogue({
+  const stylePreviews = await syncShippedCatalogue({
     db: database.db,
     storage: catalogueStorage,
     clock,
@@ -139,7 +140,11 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   registerCsrfProtection(app, config);
 
-  await app.register(systemRoutes, { prefix: '/api', db: database.db });
+  await app.register(systemRoutes, {
+    prefix: '/api',
+    db: database.db,
+    designConfig: withStylePreviews(DESIGN_CONFIG, stylePreviews),
+  });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
   await app.register(imagesRoutes, { prefix: '/api', auth, images });
   await app.register(designsRoutes, { prefix: '/api/designs', auth, designs });

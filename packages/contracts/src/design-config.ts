@@ -32,6 +32,8 @@ export const styleSchema = z.object({
   palette: z.array(z.string().regex(/^#[0-9a-f]{6}$/)),
   /** Space types the style suits; all when empty. */
   space_types: z.array(z.string()),
+  /** The style's rendered vignette; null until the catalogue has been built. */
+  preview_url: z.string().nullable(),
 });
 export type ArchitecturalStyle = z.infer<typeof styleSchema>;
 
@@ -117,13 +119,7 @@ const style = (
   description: string,
   palette: string[],
   space_types: string[] = [],
-) => ({
-  id,
-  name,
-  description,
-  palette,
-  space_types,
-});
+): ArchitecturalStyle => ({ id, name, description, palette, space_types, preview_url: null });
 
 export const STYLES: readonly ArchitecturalStyle[] = [
   style('modern', 'Modern', 'Clean lines, open space and a restrained palette', [

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { STYLES } from '@roomcraft/contracts';
 import { PRODUCT_MODELS } from '../render/product-catalog';
 import type { ProductModel } from '../render/product-model';
 import { encodeProductShot, renderProductShot } from '../render/product-shot';
+import { encodeStylePreview, renderStylePreview } from '../render/style-preview';
 import { DEMO_PRODUCTS } from '../products/demo-products';
 import { renderTexture } from '../textures/render-texture';
 import { textureCatalog } from '../textures/texture-catalog';
@@ -12,11 +14,14 @@ export const TEXTURE_SIZE = 512;
 /** One image of the shipped catalogue; `file` names it by its inputs and the generators' hash. */
 export type CatalogueJob =
   | { kind: 'texture'; textureId: string; file: string }
-  | { kind: 'product'; productId: string; colour: string; file: string };
+  | { kind: 'product'; productId: string; colour: string; file: string }
+  | { kind: 'style'; styleId: string; file: string };
 
 export interface CatalogueManifest {
   /** Hash of the catalogue's generator code: a new one means new images. */
   version: string;
+  /** A preview vignette per architectural style of the config. */
+  styles: { id: string; file: string }[];
   textures: {
     id: string;
     name: string;
@@ -46,7 +51,12 @@ const fileFor = (version: string, inputs: unknown, ext: string) =>
 /** Every image the shipped catalogue needs, and the manifest that describes them. */
 export function planShippedCatalogue(version: string) {
   const jobs: CatalogueJob[] = [];
-  const manifest: CatalogueManifest = { version, textures: [], products: [] };
+  const manifest: CatalogueManifest = { version, styles: [], textures: [], products: [] };
+  for (const style of STYLES) {
+    const file = fileFor(version, ['style', style.id], 'jpg');
+    jobs.push({ kind: 'style', styleId: style.id, file });
+    manifest.styles.push({ id: style.id, file });
+  }
   for (const texture of textureCatalog) {
     const file = fileFor(version, ['texture', texture.id, TEXTURE_SIZE], 'jpg');
     jobs.push({ kind: 'texture', textureId: texture.id, file });
@@ -88,6 +98,11 @@ export function planShippedCatalogue(version: string) {
 
 /** Renders one job to its encoded image (a worker's whole task). */
 export async function renderCatalogueJob(job: CatalogueJob): Promise<Buffer> {
+  if (job.kind === 'style') {
+    const style = STYLES.find((candidate) => candidate.id === job.styleId);
+    if (!style) throw new Error(`unknown style ${job.styleId}`);
+    return encodeStylePreview(renderStylePreview(style));
+  }
   if (job.kind === 'texture') {
     const texture = textureCatalog.find((candidate) => candidate.id === job.textureId);
     if (!texture) throw new Error(`unknown texture ${job.textureId}`);

@@ -1,4 +1,10 @@
-import type { LibraryTexture, PaintColourItem, Product, ProductQuery } from '@roomcraft/contracts';
+import type {
+  DesignConfig,
+  LibraryTexture,
+  PaintColourItem,
+  Product,
+  ProductQuery,
+} from '@roomcraft/contracts';
 import { SPACES, productQuerySchema } from '@roomcraft/contracts';
 import { PAINT_COLOURS } from '@roomcraft/catalog/paint-colours';
 import type { Database } from '../../db/database';
@@ -12,6 +18,20 @@ import {
 } from './library.repository';
 
 export const catalogueImageUrl = (key: string) => `/api/library/images/${key}`;
+
+/** The design config with each style's rendered preview, where the catalogue has one. */
+export function withStylePreviews(
+  config: DesignConfig,
+  previews: Record<string, string>,
+): DesignConfig {
+  return {
+    ...config,
+    styles: config.styles.map((style) => {
+      const key = previews[style.id];
+      return key ? { ...style, preview_url: catalogueImageUrl(key) } : style;
+    }),
+  };
+}
 
 export class LibraryService {
   constructor(private readonly deps: { db: Database }) {}

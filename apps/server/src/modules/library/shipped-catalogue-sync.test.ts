@@ -1,5 +1,5 @@
 import type { CatalogueManifest } from '@roomcraft/catalog/shipped-catalogue';
-import type { LibraryTexture, Product } from '@roomcraft/contracts';
+import type { GlobalConfig, LibraryTexture, Product } from '@roomcraft/contracts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,15 +17,17 @@ afterAll(() => smtp.close());
 /** A rendered catalogue in miniature: one texture and one product in two colours. */
 async function miniatureCatalogue(version: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'roomcraft-shipped-'));
-  const image = (colour: string, format: 'jpeg' | 'png') =>
-    sharp({ create: { width: 8, height: 8, channels: 4, background: colour } })
-      [format]()
-      .toBuffer();
+  const image = (colour: string, format: 'jpeg' | 'png') => {
+    const blank = sharp({ create: { width: 8, height: 8, channels: 4, background: colour } });
+    return (format === 'png' ? blank.png() : blank.jpeg()).toBuffer();
+  };
   writeFileSync(path.join(dir, 'texoak0000000000000000.jpg'), await image('#c9a977', 'jpeg'));
   writeFileSync(path.join(dir, 'sofaoat000000000000000.png'), await image('#d8ccb6', 'png'));
   writeFileSync(path.join(dir, 'sofaslate0000000000000.png'), await image('#6a7178', 'png'));
+  writeFileSync(path.join(dir, 'stylemodern00000000000.jpg'), await image('#2f3136', 'jpeg'));
   const manifest: CatalogueManifest = {
     version,
+    styles: [{ id: 'modern', file: 'stylemodern00000000000.jpg' }],
     textures: [
       {
         id: 'oak-planks',
@@ -109,6 +111,15 @@ describe.each(await databaseTargets())('the shipped catalogue on $name', (target
     const shot = await client.get(sofa?.colors[1]?.image_url ?? '');
     expect(shot.statusCode).toBe(200);
     expect(shot.headers['content-type']).toBe('image/png');
+    const config = (await client.get('/api/config')).json<{ data: GlobalConfig }>().data;
+    const styles = config.design.styles;
+    expect(styles.find((style) => style.id === 'modern')?.preview_url).toBe(
+      '/api/library/images/stylemodern00000000000.jpg',
+    );
+    expect(styles.find((style) => style.id === 'japandi')?.preview_url).toBeNull();
+    expect((await client.get('/api/library/images/stylemodern00000000000.jpg')).statusCode).toBe(
+      200,
+    );
     const materials = (await client.get('/api/library/materials')).json<{
       data: Record<string, string[]>;
     }>().data;

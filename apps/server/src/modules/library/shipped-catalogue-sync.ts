@@ -13,7 +13,8 @@ const VERSION_KEY = 'shipped_catalogue_version';
 /**
  * Brings the rendered catalogue (apps/server/catalogue, made by `npm run build`) into the database
  * and the catalogue storage. Runs at every start and returns at once when nothing changed; an
- * operator's imported product with a shipped product's id is left alone.
+ * operator's imported product with a shipped product's id is left alone. Answers the storage key of
+ * each style's preview image.
  */
 export async function syncShippedCatalogue(deps: {
   db: Database;
@@ -26,17 +27,21 @@ export async function syncShippedCatalogue(deps: {
   const manifestFile = path.join(dir, 'manifest.json');
   if (!existsSync(manifestFile)) {
     log.warn(`no rendered catalogue at ${dir}; run "npm run build" to ship textures and products`);
-    return;
+    return {} as Record<string, string>;
   }
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as CatalogueManifest;
+  const stylePreviews: Record<string, string> = Object.fromEntries(
+    manifest.styles.map((style) => [style.id, style.file]),
+  );
   const stored = await db
     .selectFrom('app_settings')
     .select('value')
     .where('key', '=', VERSION_KEY)
     .executeTakeFirst();
-  if (stored?.value === manifest.version) return;
+  if (stored?.value === manifest.version) return stylePreviews;
 
   const files = [
+    ...manifest.styles.map((style) => style.file),
     ...manifest.textures.map((texture) => texture.file),
     ...manifest.products.flatMap((product) => product.colors.map((colour) => colour.file)),
   ];
@@ -104,4 +109,5 @@ export async function syncShippedCatalogue(deps: {
   log.info(
     `catalogue ${manifest.version}: ${manifest.textures.length} textures and ${manifest.products.length} products ready`,
   );
+  return stylePreviews;
 }

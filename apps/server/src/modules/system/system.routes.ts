@@ -1,4 +1,9 @@
-import { DESIGN_CONFIG, MAX_FILE_SIZE_MB, dataOf, globalConfigSchema } from '@roomcraft/contracts';
+import {
+  MAX_FILE_SIZE_MB,
+  dataOf,
+  globalConfigSchema,
+  type DesignConfig,
+} from '@roomcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'kysely';
@@ -8,7 +13,10 @@ import type { Database } from '../../db/database';
 /** One version for the whole product: the root package's. */
 export const APP_VERSION = rootPackage.version;
 
-export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = (app, { db }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ db: Database; designConfig: DesignConfig }> = (
+  app,
+  { db, designConfig },
+) => {
   app.get(
     '/health',
     {
@@ -34,7 +42,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Database }> = (app, { db 
     '/config',
     { schema: { tags: ['system'], response: { 200: dataOf(globalConfigSchema) } } },
     () => ({
-      data: { version: APP_VERSION, maxFileSize: MAX_FILE_SIZE_MB, design: DESIGN_CONFIG },
+      data: { version: APP_VERSION, maxFileSize: MAX_FILE_SIZE_MB, design: designConfig },
     }),
   );
   return Promise.resolve();
