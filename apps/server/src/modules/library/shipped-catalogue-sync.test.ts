@@ -95,6 +95,7 @@ describe.each(await databaseTargets())('the shipped catalogue on $name', (target
       currency: 'EUR',
       product_url: null,
       image_url: '/api/library/images/sofaoat000000000000000.png',
+      cutout_url: '/api/library/images/sofaoat000000000000000.png',
       colors: [
         {
           name: 'Oat',

@@ -91,7 +91,8 @@ export async function syncShippedCatalogue(deps: {
           materials: JSON.stringify(product.materials),
           distributor: product.maker,
           image: product.colors[0]?.file ?? '',
-          cutout: null,
+          // Product shots have transparent backgrounds: the shot is its own cut-out.
+          cutout: product.colors[0]?.file ?? null,
           product_url: null,
           source: 'shipped',
           created_at: now,
