@@ -60,7 +60,13 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    deps.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleConnectionError: (error) =>
+        app.log.warn({ err: error }, 'idle database connection lost'),
+    });
   await migrateToLatest(database.db, database.dialect);
   const mailer =
     deps.mailer ??

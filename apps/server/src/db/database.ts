@@ -28,11 +28,16 @@ export interface DatabaseOptions {
   dataDir: string;
   /** SQLite file name inside dataDir (tests use their own). */
   sqliteFile?: string;
+  /** Told when PostgreSQL drops an idle pooled connection. */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server dropped (a restart, a terminated backend) must not crash the
+    // process; the pool opens a new one on next use, and a failing query reports its own error.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

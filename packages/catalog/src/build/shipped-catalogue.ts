@@ -114,9 +114,13 @@ export async function renderCatalogueJob(job: CatalogueJob): Promise<Buffer> {
   const model = PRODUCT_MODELS[
     product.category as keyof typeof PRODUCT_MODELS
   ] as ProductModel<object>;
-  const shot = renderProductShot(model, model.fromDimensions(product.dimensions), {
-    size: PRODUCT_SHOT_SIZE,
-    colour: job.colour,
-  });
+  const shot = renderProductShot(
+    model,
+    { ...model.fromDimensions(product.dimensions), ...product.model },
+    {
+      size: PRODUCT_SHOT_SIZE,
+      colour: job.colour,
+    },
+  );
   return encodeProductShot(shot);
 }

@@ -1,5 +1,6 @@
 import { PRODUCT_CATEGORIES, STYLES, SPACES } from '@roomcraft/contracts';
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_MODELS } from '../render/product-catalog';
 import { DEMO_PRODUCTS } from './demo-products';
 
 describe('the demo catalogue', () => {
@@ -38,5 +39,18 @@ describe('the demo catalogue', () => {
     expect(euros.filter((price) => price < 150).length).toBeGreaterThanOrEqual(10);
     expect(euros.filter((price) => price >= 150 && price < 800).length).toBeGreaterThanOrEqual(15);
     expect(euros.filter((price) => price >= 800).length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('the demo products’ model parameters', () => {
+  it('name only parameters their category’s model has, with values of the same kind', () => {
+    for (const product of DEMO_PRODUCTS) {
+      const model = PRODUCT_MODELS[product.category as keyof typeof PRODUCT_MODELS];
+      const defaults = model.defaults as unknown as Record<string, unknown>;
+      for (const [key, value] of Object.entries(product.model)) {
+        expect(key in defaults, `${product.id}: ${key}`).toBe(true);
+        expect(typeof value, `${product.id}: ${key}`).toBe(typeof defaults[key]);
+      }
+    }
   });
 });

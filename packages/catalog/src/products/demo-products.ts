@@ -16,6 +16,8 @@ export interface DemoProduct {
   styles: string[];
   spaceTypes: string[];
   description: string;
+  /** Shape parameters of the category's parametric model, beyond the dimensions. */
+  model: Record<string, string | number | boolean>;
 }
 
 type Row = [
@@ -844,6 +846,48 @@ const rows: Row[] = [
   ],
 ];
 
+/** What makes each product look like itself rather than its category's default. */
+const MODEL_PARAMETERS: Record<string, DemoProduct['model']> = {
+  'sofa-lund': { armStyle: 'track', legStyle: 'tapered', seatCushions: 3 },
+  'sofa-arco': { armStyle: 'slope', legStyle: 'block', seatCushions: 2, throwPillows: 0 },
+  'sofa-hayes': { armStyle: 'rolled', legStyle: 'block', tufted: true, throwPillows: 0 },
+  'sofa-pilar': { armStyle: 'track', legStyle: 'tapered', seatCushions: 2 },
+  'sectional-mori': { chaise: 'left', legStyle: 'block' },
+  'sectional-bay': { chaise: 'right', armStyle: 'slope' },
+  'sectional-oslo': { chaise: 'left', legStyle: 'tapered' },
+  'armchair-otto': { armStyle: 'slope', legStyle: 'tapered', tufted: false, throwPillows: 0 },
+  'armchair-nest': { armStyle: 'track', legStyle: 'block', tufted: false, throwPillows: 0 },
+  'armchair-wing': { armStyle: 'rolled', legStyle: 'tapered', tufted: true, throwPillows: 0 },
+  'armchair-sol': { armStyle: 'slope', legStyle: 'hairpin', tufted: false, throwPillows: 1 },
+  'chair-fika': { back: 'spindle', legStyle: 'tapered' },
+  'chair-luce': { back: 'upholstered', legStyle: 'metal' },
+  'chair-forge': { back: 'spindle', legStyle: 'metal' },
+  'stool-tama': { legStyle: 'wood', footRing: true },
+  'stool-brixton': { legStyle: 'metal', footRing: true },
+  'stool-pebble': { legStyle: 'wood', footRing: false },
+  'coffee-halo': { shape: 'round', legStyle: 'tapered', lowerShelf: false },
+  'coffee-slab': { shape: 'rect', legStyle: 'metal', lowerShelf: false },
+  'coffee-crate': { shape: 'rect', legStyle: 'block', lowerShelf: true },
+  'dining-tavola': { base: 'legs', legStyle: 'tapered' },
+  'dining-ronda': { base: 'pedestal' },
+  'dining-atlas': { base: 'trestle' },
+  'side-pill': { base: 'pedestal' },
+  'side-nook': { base: 'pedestal' },
+  'side-tray': { base: 'tripod' },
+  'bed-haven': { headboard: 'tufted', legStyle: 'tapered' },
+  'bed-kyoto': { headboard: 'panel', legStyle: 'block' },
+  'bed-rustica': { headboard: 'channel', legStyle: 'block' },
+  'table-lamp-bulb': { base: 'gourd' },
+  'table-lamp-dome': { base: 'column' },
+  'table-lamp-pharma': { base: 'column' },
+  'rug-atlas': { pattern: 'double-border' },
+  'rug-jute': { pattern: 'border' },
+  'rug-persia': { pattern: 'medallion' },
+  'mirror-arch': { shape: 'arch' },
+  'mirror-sun': { shape: 'round' },
+  'mirror-oak': { shape: 'rect' },
+};
+
 export const DEMO_PRODUCTS: readonly DemoProduct[] = rows.map(
   ([
     id,
@@ -872,5 +916,6 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = rows.map(
     styles: styles.split('|'),
     spaceTypes: spaces.split('|'),
     description,
+    model: MODEL_PARAMETERS[id] ?? {},
   }),
 );
