@@ -19,7 +19,7 @@ import type { DesignConfig } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { budgetMaxBelowMin, canGoNext } from '../model/design-draft';
 import { useEditorStore } from '../store/editor-store';
-import { acceptImageFile } from './image-file-feedback';
+import { acceptImageFile } from '@/lib/image-file-feedback';
 import { DetailsSelect } from './details-select';
 import classes from './details-sidebar.module.css';
 

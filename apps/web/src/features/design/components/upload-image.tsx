@@ -2,7 +2,7 @@ import { Button, FileButton, Stack } from '@mantine/core';
 import { IconReplace } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useEditorStore } from '../store/editor-store';
-import { acceptImageFile } from './image-file-feedback';
+import { acceptImageFile } from '@/lib/image-file-feedback';
 import { ImageDropArea } from './image-drop-area';
 import { UploadImageTitle } from './upload-image-title';
 import classes from './upload-image.module.css';

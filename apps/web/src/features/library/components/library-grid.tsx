@@ -32,7 +32,7 @@ import {
 } from '../model/library-item';
 import { matchesName, queryOf } from '../model/library-search';
 import { LibraryPreview } from './library-preview';
-import { acceptLibraryFile } from './upload-feedback';
+import { acceptImageFile } from '@/lib/image-file-feedback';
 import classes from './library-grid.module.css';
 
 /** Spec-free but felt: how long typing settles before the server is asked again. */
@@ -123,7 +123,7 @@ export function LibraryGrid<T extends LibraryItem>({
   const toggle = (item: LibraryPick<T>) => onSelect(item.id === selectedId ? null : item);
 
   const chooseFile = (file: File | undefined) => {
-    if (!upload || !acceptLibraryFile(file, upload.maxFileSize)) return;
+    if (!upload || !acceptImageFile(file, upload.maxFileSize)) return;
     const item: UploadedLibraryItem = {
       id: UPLOADED_ITEM_ID,
       name: file.name,

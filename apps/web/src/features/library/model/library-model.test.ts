@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesName, queryOf, searchOf } from './library-search';
 import { formatPrice } from './price';
-import { libraryFileProblem } from './upload-file';
-
-const MB = 1024 * 1024;
-
-function file(name: string, type: string, bytes = 1024): File {
-  const made = new File(['bytes'], name, { type });
-  Object.defineProperty(made, 'size', { value: bytes });
-  return made;
-}
 
 describe('formatPrice', () => {
   it('shows cents as units in the product currency', () => {
@@ -40,17 +31,5 @@ describe('the library search', () => {
     );
     expect(queryOf('   ')).toBeUndefined();
     expect(queryOf(' Oak ')).toBe('Oak');
-  });
-});
-
-describe('libraryFileProblem', () => {
-  it('accepts image files only, up to maxFileSize MB (spec §5)', () => {
-    expect(libraryFileProblem(file('swatch.png', 'image/png'), 15)).toBeNull();
-    expect(libraryFileProblem(file('notes.txt', 'text/plain'), 15)).toBe('invalid_extension');
-    expect(libraryFileProblem(file('big.jpg', 'image/jpeg', 15 * MB + 1), 15)).toBe(
-      'file_too_large',
-    );
-    expect(libraryFileProblem(file('edge.jpg', 'image/jpeg', 15 * MB), 15)).toBeNull();
-    expect(libraryFileProblem(undefined, 15)).toBe('no_file_received');
   });
 });

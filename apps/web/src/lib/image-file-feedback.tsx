@@ -1,13 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { i18n } from '@/lib/i18n';
-import { notify } from '@/lib/notify';
-import { libraryFileProblem } from '../model/upload-file';
+import { i18n } from './i18n';
+import { imageFileProblem } from './image-file';
+import { notify } from './notify';
 
 /** The "Selected image too large" dialog (spec §2, Dialogs). */
 function showImageTooLarge() {
   const modalId = modals.open({
-    title: i18n.t('library.imageTooLargeTitle'),
+    title: i18n.t('common.imageTooLargeTitle'),
     children: (
       <>
         <Text mb="lg">{i18n.t('uploadErrors.file_too_large')}</Text>
@@ -22,14 +22,15 @@ function showImageTooLarge() {
 }
 
 /**
- * Checks an uploaded colour or texture before it is used (spec §5, Upload) and says what is
- * wrong, as the design upload does: a dialog for a file too large, a notification otherwise.
+ * Checks a chosen image (a room photo, an inspiration, a colour or texture sample) before it is
+ * used (spec §5, Upload) and tells the person what is wrong: a dialog for a file that is too
+ * large, a notification otherwise. True when acceptable.
  */
-export function acceptLibraryFile(
+export function acceptImageFile(
   file: File | null | undefined,
   maxFileSizeMb: number,
 ): file is File {
-  const problem = libraryFileProblem(file, maxFileSizeMb);
+  const problem = imageFileProblem(file, maxFileSizeMb);
   if (problem === 'file_too_large') showImageTooLarge();
   else if (problem !== null) notify('negative', i18n.t(`uploadErrors.${problem}`));
   return problem === null;
