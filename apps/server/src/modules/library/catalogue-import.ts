@@ -24,15 +24,16 @@ export interface ImportReport {
 const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 15_000;
 
+/** The items of a CSV cell written `a|b|c`. */
+const splitCell = (cell: string) =>
+  cell
+    .split('|')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 /** Lists arrive as arrays (JSON) or as `a|b|c` text (CSV). */
 const list = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split('|')
-          .map((item) => item.trim())
-          .filter(Boolean)
-      : value,
+  (value) => (typeof value === 'string' ? splitCell(value) : value),
   z.array(z.string().trim().min(1).max(100)).max(50),
 );
 
@@ -40,14 +41,10 @@ const list = z.preprocess(
 const colours = z.preprocess(
   (value) =>
     typeof value === 'string'
-      ? value
-          .split('|')
-          .map((item) => item.trim())
-          .filter(Boolean)
-          .map((item) => {
-            const [name = '', hex = ''] = item.split(':');
-            return { name: name.trim(), hex: hex.trim().toLowerCase() };
-          })
+      ? splitCell(value).map((item) => {
+          const [name = '', hex = ''] = item.split(':');
+          return { name: name.trim(), hex: hex.trim().toLowerCase() };
+        })
       : value,
   z
     .array(

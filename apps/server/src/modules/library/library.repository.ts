@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { NewProduct, PaintColoursTable, ProductRow } from '../../db/schema';
+import type { DB, NewProduct, PaintColoursTable, ProductRow } from '../../db/schema';
 
 /** Adds the colours that are not there yet; existing rows keep their values. */
 export async function insertMissingPaintColours(
@@ -50,29 +51,10 @@ export function searchProducts(db: Executor, filter: ProductFilter): Promise<Pro
   if (filter.category) query = query.where('products.category', '=', filter.category);
   if (filter.minPrice !== undefined) query = query.where('products.price', '>=', filter.minPrice);
   if (filter.maxPrice !== undefined) query = query.where('products.price', '<=', filter.maxPrice);
-  if (filter.style) {
-    const style = filter.style.toLowerCase();
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('product_styles')
-          .select('product_id')
-          .whereRef('product_id', '=', 'products.id')
-          .where('style', '=', style),
-      ),
-    );
-  }
+  // Styles and space types are stored lower-cased, one row per tag (see insertProduct).
+  if (filter.style) query = query.where(hasTag('product_styles', 'style', filter.style));
   if (filter.spaceType) {
-    const spaceType = filter.spaceType.toLowerCase();
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('product_space_types')
-          .select('product_id')
-          .whereRef('product_id', '=', 'products.id')
-          .where('space_type', '=', spaceType),
-      ),
-    );
+    query = query.where(hasTag('product_space_types', 'space_type', filter.spaceType));
   }
   return query.orderBy('products.price').orderBy('products.id').limit(filter.limit).execute();
 }
@@ -123,6 +105,22 @@ export function findProductIds(db: Executor, ids: readonly string[]) {
 export function deleteProducts(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve();
   return db.deleteFrom('products').where('id', 'in', ids).execute();
+}
+
+/** The product has this tag in one of its tag tables. */
+function hasTag(
+  table: 'product_styles' | 'product_space_types',
+  column: 'style' | 'space_type',
+  tag: string,
+) {
+  return (eb: ExpressionBuilder<DB, 'products'>) =>
+    eb.exists(
+      eb
+        .selectFrom(table)
+        .select('product_id')
+        .whereRef('product_id', '=', 'products.id')
+        .where(column, '=', tag.toLowerCase()),
+    );
 }
 
 /** A LIKE pattern matching the text anywhere; the text's own wildcard characters are dropped. */
