@@ -13,6 +13,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'engine',
+          include: ['packages/engine/src/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           pool: 'forks',

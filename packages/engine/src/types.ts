@@ -1,0 +1,134 @@
+/**
+ * The image engine's one interface (ARCHITECTURE §6): an operation per action. Images cross it
+ * as encoded bytes (JPEG, PNG or WebP in; PNG out, so an output keeps every pixel the action
+ * did not touch exactly as it was).
+ */
+import type { ProductCategory } from '@roomcraft/contracts';
+
+/** A point in image pixels of the state image. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A click for click-to-segment: include (1) or exclude (0) the thing under it. */
+export interface ClickPoint extends Point {
+  label: 0 | 1;
+}
+
+/** One thing the detector found: a human label and an outline (polygon) in image pixels. */
+export interface DetectedElement {
+  label: string;
+  /** The COCO class it came from, e.g. `couch`; kept for product matching. */
+  category: string;
+  score: number;
+  /** Outline points, clockwise, in image pixels; the box corners for a box-only detector. */
+  box: Point[];
+}
+
+/** A paint or fill colour: a hex colour, or a swatch image whose dominant colour is used. */
+export type ColourSource = { hex: string } | { swatch: Buffer };
+
+/** A product to place: the catalogue row plus what the renderer needs to draw it. */
+export interface PlacementProduct {
+  id: string;
+  category: ProductCategory;
+  name: string;
+  /** Centimetres. */
+  dimensions: { width: number; depth: number; height: number };
+  /** The chosen colour as #rrggbb. */
+  colour: string;
+  /** Shape parameters of the category's parametric model (demo products): rendered in 3D. */
+  model?: Record<string, string | number | boolean>;
+  /** A PNG cut-out with alpha (imported products without a model): composited in 2D. */
+  cutout?: Buffer;
+}
+
+/** A style's target look (from contracts' DESIGN_CONFIG.styles). */
+export interface StyleTarget {
+  id: string;
+  name: string;
+  /** Reference colours, darkest structural tone first. */
+  palette: string[];
+}
+
+/** A floor or material texture: a seamless tile and the real-world width it covers. */
+export interface TextureSource {
+  image: Buffer;
+  /** Real-world width of one tile in cm; 60 when unknown (an upload). */
+  tileSizeCm?: number;
+}
+
+interface Base {
+  /** The current image (state_image). */
+  image: Buffer;
+  /** How many variants to make, 1–4; each differs visibly from the others. */
+  quantity: number;
+  /** Seed for the variants' randomness, so a request can be reproduced. */
+  seed?: number;
+}
+
+/**
+ * The masked_image as sent: a PNG at the natural size of the state image; a pixel is selected
+ * where its alpha is above 127, or, for an image without alpha, where its luminance is above 127.
+ */
+type Mask = Buffer;
+
+export type GenerateRequest =
+  | (Base & { op: 'wall_paint'; mask: Mask; colour: ColourSource })
+  | (Base & { op: 'floors'; texture: TextureSource; mask?: Mask })
+  | (Base & {
+      op: 'change_material';
+      mask: Mask;
+      colour: string;
+      /** A texture for the material, when one is known; colour alone otherwise. */
+      texture?: TextureSource;
+    })
+  | (Base & { op: 'remove_elements'; mask: Mask })
+  | (Base & {
+      op: 'add_elements';
+      mask: Mask;
+      /** One product per variant (the list cycles when shorter than quantity). */
+      products: PlacementProduct[];
+    })
+  | (Base & {
+      op: 'change_furniture';
+      /** The element to replace: its region as a mask. */
+      mask: Mask;
+      products: PlacementProduct[];
+    })
+  | (Base & {
+      op: 'architectural_style';
+      style: StyleTarget;
+      /** 0–1, from the design mode. */
+      strength: number;
+    });
+
+export type GenerateOp = GenerateRequest['op'];
+
+export interface GenerateResult {
+  /** PNG images, `quantity` of them, each the natural size of the input. */
+  images: Buffer[];
+  width: number;
+  height: number;
+}
+
+/** Why the engine refused or failed; the server maps `kind` to an HTTP status. */
+export class EngineError extends Error {
+  constructor(
+    readonly kind: 'invalid_input' | 'model_missing' | 'busy' | 'timeout' | 'provider' | 'failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+export interface ImageEngine {
+  readonly name: string;
+  detectElements(image: Buffer, signal?: AbortSignal): Promise<DetectedElement[]>;
+  /** A PNG mask (white = selected, black elsewhere) at the image's size. */
+  segment(image: Buffer, points: ClickPoint[], signal?: AbortSignal): Promise<Buffer>;
+  generate(request: GenerateRequest, signal?: AbortSignal): Promise<GenerateResult>;
+  close(): Promise<void>;
+}
