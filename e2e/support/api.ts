@@ -37,19 +37,37 @@ export class ApiSession {
   constructor(readonly baseUrl: string) {}
 
   async request(method: string, path: string, body?: unknown): Promise<ApiResponse> {
+    return this.send(
+      method,
+      path,
+      body === undefined ? null : JSON.stringify(body),
+      body === undefined ? {} : { 'content-type': 'application/json' },
+    );
+  }
+
+  /** A multipart POST (fetch sets the boundary), e.g. a generation with its images. */
+  async postForm(path: string, form: FormData): Promise<ApiResponse> {
+    return this.send('POST', path, form, {});
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    body: string | FormData | null,
+    extraHeaders: Record<string, string>,
+  ): Promise<ApiResponse> {
     if (method !== 'GET' && !this.cookies.has(XSRF_COOKIE))
       await this.request('GET', '/api/csrf-cookie');
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
     const xsrf = this.cookies.get(XSRF_COOKIE);
     if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body,
       redirect: 'manual',
     });
     for (const cookie of response.headers.getSetCookie()) {

@@ -26,6 +26,8 @@ export interface AppServerOptions {
   logLevel?: string;
   /** Fail early when the web app has not been built (the UI tests need it; the bench does not). */
   requireWebApp?: boolean;
+  /** Extra environment for the server (e.g. ENGINE_THREADS for a benchmark). */
+  env?: Record<string, string>;
 }
 
 /** A free TCP port on loopback, as the OS hands them out. */
@@ -94,7 +96,10 @@ async function launch(
     APP_URL: url,
     DATA_DIR: dataDir,
     LOG_LEVEL: options.logLevel ?? 'warn',
+    // The engine's detection and segmentation weights, beside the repo as in CI (shared/models).
+    MODELS_DIR: process.env.MODELS_DIR ?? path.join(repoRoot, '../shared/models'),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
   });
 
   const child = spawn(process.execPath, [serverEntry], {

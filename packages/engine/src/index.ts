@@ -1,1 +1,3 @@
 export * from './types';
+export * from './local-engine';
+export * from './products';

@@ -1,0 +1,207 @@
+// `npm run bench:engine` (the npm script builds the server first): the image engine's figures.
+// 1. Every action at 2 MP and 12 MP, each in its own process on one thread: median ms and peak
+//    RSS (scripts/bench/engine-op.ts).
+// 2. Removal quality: PatchMatch against OpenCV's Telea on objects pasted onto real photos (PSNR).
+// 3. The BUILT server's /api/health p99 while four generations run in its worker pool.
+// Prints tables, writes .artifacts/bench-engine.json, exits 1 when a target is missed.
+import autocannon from 'autocannon';
+import { spawnSync } from 'node:child_process';
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { ApiSession, registerUser } from '../../e2e/support/api';
+import { repoRoot, startAppServer } from '../../e2e/support/app-server';
+import { removalBenchmark } from '../../packages/engine/src/test-support/psnr';
+
+const shared = path.resolve(repoRoot, '../shared');
+const opScript = fileURLToPath(new URL('./engine-op.ts', import.meta.url));
+
+/** Targets at 2 MP on our 2-core machines (issue 5). */
+const targets2mp: Record<string, number> = {
+  wall_paint: 300,
+  change_material: 300,
+  floors: 300,
+  detect: 400,
+  architectural_style: 500,
+  remove_elements: 3000,
+};
+const HEALTH_P99_TARGET_MS = 50;
+
+interface OpRow {
+  op: string;
+  megapixels: number;
+  width: number;
+  height: number;
+  runs: number;
+  firstMs: number;
+  medianMs: number;
+  minMs: number;
+  peakRssMb: number;
+}
+
+const OPS = [
+  'wall_paint',
+  'change_material',
+  'floors',
+  'detect',
+  'segment',
+  'architectural_style',
+  'remove_elements',
+  'add_elements',
+  'change_furniture',
+];
+
+function runOp(op: string, megapixels: number, runs: number): OpRow | null {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', opScript, op, String(megapixels), String(runs)],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, MODELS_DIR: process.env.MODELS_DIR ?? path.join(shared, 'models') },
+    },
+  );
+  const line = result.stdout.trim().split('\n').at(-1) ?? '';
+  if (result.status !== 0 || !line.startsWith('{')) {
+    console.error(`  ${op} @ ${megapixels} MP failed:\n${result.stderr}`);
+    return null;
+  }
+  return JSON.parse(line) as OpRow;
+}
+
+async function healthDuringGenerations() {
+  const server = await startAppServer({
+    logLevel: 'warn',
+    env: { MODELS_DIR: process.env.MODELS_DIR ?? path.join(shared, 'models'), ENGINE_THREADS: '2' },
+  });
+  try {
+    const { session } = await registerUser(server.url);
+    await grantCredits(server.dataDir, session, 200);
+    const photo = await sharp(await readFile(path.join(shared, 'assets/rooms/living-room-1.jpg')))
+      .rotate()
+      .resize(1826, 1096, { fit: 'fill' })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    // get/space-elements stores the photo as the user's image (and is free).
+    const upload = new FormData();
+    upload.set('base_image', new Blob([photo], { type: 'image/jpeg' }), 'room.jpg');
+    const uploaded = await session.postForm('/api/actions/get/space-elements', upload);
+    if (uploaded.status !== 200)
+      throw new Error(`upload: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+    const stored = (uploaded.body as { baseImage: string }).baseImage;
+    let running = true;
+    let generations = 0;
+    let failures = 0;
+    const generator = async () => {
+      while (running) {
+        const form = new FormData();
+        form.set('state_image', stored);
+        form.set('design_style', 'japandi');
+        form.set('design_mode', 'balanced');
+        form.set('quantity', '1');
+        const response = await session.postForm('/api/actions/generate/architectural-style', form);
+        if (response.status === 200) generations++;
+        else failures++;
+      }
+    };
+    const load = [generator(), generator(), generator(), generator()];
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const result = await autocannon({
+      url: `${server.url}/api/health`,
+      connections: 4,
+      duration: 10,
+    });
+    running = false;
+    await Promise.all(load);
+    return {
+      requests: result.requests.total,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      maxMs: result.latency.max,
+      generations,
+      failures,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Gives the bench user credits through the ledger, as an operator's adjustment would. */
+async function grantCredits(dataDir: string, session: ApiSession, credits: number) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'roomcraft.sqlite'));
+  try {
+    const { data: user } = (await session.expect(200, 'GET', '/api/auth/user')) as {
+      data: { id: number };
+    };
+    const now = new Date().toISOString();
+    db.transaction(() => {
+      const row = db
+        .prepare(
+          'UPDATE users SET available_credits = available_credits + ? WHERE id = ? RETURNING available_credits',
+        )
+        .get(credits, user.id) as { available_credits: number };
+      db.prepare(
+        "INSERT INTO credit_ledger (user_id, delta, balance_after, reason, reference, created_at) VALUES (?, ?, ?, 'adjustment', 'bench', ?)",
+      ).run(user.id, credits, row.available_credits, now);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+async function main() {
+  const failed: string[] = [];
+  const rows: OpRow[] = [];
+  console.log('action               MP   size        first ms  median ms  peak RSS MB');
+  for (const megapixels of [2, 12]) {
+    for (const op of OPS) {
+      const runs =
+        megapixels === 2
+          ? op === 'remove_elements' || op.includes('furniture') || op === 'add_elements'
+            ? 3
+            : 7
+          : op === 'remove_elements'
+            ? 1
+            : 3;
+      const row = runOp(op, megapixels, runs);
+      if (!row) {
+        failed.push(`${op} @ ${megapixels} MP`);
+        continue;
+      }
+      rows.push(row);
+      const target = megapixels === 2 ? targets2mp[op] : undefined;
+      const verdict =
+        target === undefined ? '' : row.medianMs <= target ? `  ≤ ${target} ✓` : `  > ${target} ✗`;
+      if (target !== undefined && row.medianMs > target)
+        failed.push(`${op} @ 2 MP: ${row.medianMs} ms > ${target} ms`);
+      console.log(
+        `${op.padEnd(20)} ${String(megapixels).padStart(2)}   ${`${row.width}×${row.height}`.padEnd(10)}  ${String(row.firstMs).padStart(8)}  ${String(row.medianMs).padStart(9)}  ${String(row.peakRssMb).padStart(11)}${verdict}`,
+      );
+    }
+  }
+
+  console.log('\nremoval quality (PSNR dB inside the hole, higher is better)');
+  const removal = await removalBenchmark();
+  for (const line of removal.lines) console.log(line);
+  if (!removal.oursWins) failed.push('removal PSNR not above Telea');
+
+  console.log('\n/api/health while four generations run');
+  const health = await healthDuringGenerations();
+  console.log(
+    `  ${health.requests} requests, p50 ${health.p50Ms} ms, p99 ${health.p99Ms} ms, max ${health.maxMs} ms; ${health.generations} generations finished meanwhile (${health.failures} failed)`,
+  );
+  if (health.p99Ms >= HEALTH_P99_TARGET_MS) failed.push(`/api/health p99 ${health.p99Ms} ms`);
+  if (health.generations === 0 || health.failures > 0)
+    failed.push('generations failed during the health bench');
+
+  const out = path.join(repoRoot, '.artifacts/bench-engine.json');
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify({ ops: rows, removal: removal.rows, health }, null, 2));
+  if (failed.length > 0) {
+    console.error(`\nmissed: ${failed.join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

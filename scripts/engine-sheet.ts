@@ -1,0 +1,293 @@
+// `npm run engine:sheet`: every action of the local engine on several real room photos, next to
+// the input, as one PNG (.artifacts/engine-sheet.png). It goes through the engine's public
+// interface (worker pool, masks from click-to-segment, elements from detection), as the server
+// does. MODELS_DIR defaults to ../shared/models. Look at the sheet: an output you would not show a
+// paying customer is a bug.
+import { findTexture, renderTexture } from '@roomcraft/catalog';
+import { DEMO_PRODUCTS } from '@roomcraft/catalog/demo-products';
+import { DESIGN_MODES, STYLES } from '@roomcraft/contracts';
+import type { DetectedElement, GenerateRequest, ImageEngine } from '@roomcraft/engine';
+import { createLocalEngine, placementFromDemo } from '@roomcraft/engine';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const shared = path.resolve(repoRoot, '../shared');
+const modelsDir = process.env.MODELS_DIR ?? path.join(shared, 'models');
+const THUMB_W = 400;
+const LONG_SIDE = 1600;
+
+/** Where to click on each photo (fractions of width and height), and where to add a product. */
+interface Scenario {
+  photo: string;
+  wall: [number, number];
+  material: { at: [number, number]; colour: string; texture: string | null; label: string };
+  /** What to remove: a detected element's label, or a click. */
+  remove: string | [number, number];
+  add: { box: [number, number, number, number]; product: string };
+  style: string;
+}
+
+const scenarios: Scenario[] = [
+  {
+    photo: 'living-room-1.jpg',
+    wall: [0.15, 0.2],
+    material: {
+      at: [0.45, 0.68],
+      colour: '#1f6b4f',
+      texture: 'emerald-velvet',
+      label: 'sofa velvet',
+    },
+    remove: [0.13, 0.5],
+    add: { box: [0.56, 0.42, 0.7, 0.9], product: 'plant-fig' },
+    style: 'japandi',
+  },
+  {
+    photo: 'bedroom-minimal-mirror.jpg',
+    wall: [0.3, 0.2],
+    material: { at: [0.55, 0.55], colour: '#5d4030', texture: null, label: 'sideboard walnut' },
+    remove: 'Plant',
+    add: { box: [0.58, 0.55, 0.86, 0.97], product: 'armchair-nest' },
+    style: 'industrial',
+  },
+  {
+    photo: 'kitchen-dining-1.jpg',
+    wall: [0.72, 0.3],
+    material: { at: [0.25, 0.78], colour: '#25344f', texture: null, label: 'cabinets navy' },
+    remove: 'Table',
+    add: { box: [0.42, 0.62, 0.56, 0.95], product: 'plant-olive' },
+    style: 'scandinavian',
+  },
+  {
+    photo: 'living-room-modern-white-sofa.jpg',
+    wall: [0.6, 0.25],
+    material: {
+      at: [0.86, 0.35],
+      colour: '#e9e7e2',
+      texture: 'carrara-marble',
+      label: 'wall marble',
+    },
+    remove: [0.63, 0.84],
+    add: { box: [0.78, 0.7, 0.97, 0.99], product: 'floor-tripod' },
+    style: 'art_deco',
+  },
+];
+
+const columns = [
+  'Input',
+  'Wall paint',
+  'Floors',
+  'Change material',
+  'Remove elements',
+  'Add elements',
+  'Change furniture',
+  'Architectural style',
+] as const;
+
+async function uprightPng(file: string) {
+  return sharp(await readFile(path.join(shared, 'assets/rooms', file)))
+    .rotate()
+    .resize(LONG_SIDE, LONG_SIDE, { fit: 'inside' })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+}
+
+/** A rectangle as a mask PNG at the image's size. */
+async function boxMask(width: number, height: number, box: [number, number, number, number]) {
+  const [x0, y0, x1, y1] = box;
+  const svg = `<svg width="${width}" height="${height}"><rect x="${x0 * width}" y="${y0 * height}" width="${(x1 - x0) * width}" height="${(y1 - y0) * height}" fill="white"/></svg>`;
+  return sharp({ create: { width, height, channels: 3, background: '#000' } })
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
+}
+
+/** An element's outline as a mask PNG, the way the server turns a chosen element into a mask. */
+async function outlineMask(width: number, height: number, element: DetectedElement) {
+  const points = element.box.map((p) => `${p.x},${p.y}`).join(' ');
+  const svg = `<svg width="${width}" height="${height}"><polygon points="${points}" fill="white"/></svg>`;
+  return sharp({ create: { width, height, channels: 3, background: '#000' } })
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
+}
+
+const centre = (element: DetectedElement) => ({
+  x: element.box.reduce((s, p) => s + p.x, 0) / element.box.length,
+  y: element.box.reduce((s, p) => s + p.y, 0) / element.box.length,
+});
+
+async function thumb(png: Buffer, label: string) {
+  const image = sharp(png).resize(THUMB_W);
+  const { data, info } = await image.png().toBuffer({ resolveWithObject: true });
+  const caption = `<svg width="${info.width}" height="22"><rect width="100%" height="22" fill="black" opacity="0.6"/><text x="6" y="16" font-family="sans-serif" font-size="14" fill="white">${label}</text></svg>`;
+  return sharp(data)
+    .composite([{ input: Buffer.from(caption), top: 0, left: 0 }])
+    .png()
+    .toBuffer({ resolveWithObject: true });
+}
+
+async function row(engine: ImageEngine, scenario: Scenario) {
+  const { data: image, info } = await uprightPng(scenario.photo);
+  const { width, height } = info;
+  const at = ([fx, fy]: [number, number]) => ({
+    x: Math.round(fx * width),
+    y: Math.round(fy * height),
+    label: 1 as const,
+  });
+  const cells: { png: Buffer; label: string }[] = [{ png: image, label: scenario.photo }];
+  const timed = async (label: string, request: GenerateRequest) => {
+    const started = performance.now();
+    try {
+      const result = await engine.generate(request);
+      const ms = Math.round(performance.now() - started);
+      const png = result.images[0];
+      if (!png) throw new Error('no image');
+      cells.push({ png, label: `${label} · ${ms} ms` });
+      console.log(`  ${label}: ${ms} ms`);
+    } catch (error) {
+      console.error(`  ${label} FAILED: ${(error as Error).message}`);
+      cells.push({ png: await boxMask(width, height, [0, 0, 1, 1]), label: `${label} FAILED` });
+    }
+  };
+
+  const elements = await engine.detectElements(image);
+  console.log(`${scenario.photo}: ${elements.map((e) => e.label).join(', ') || 'no elements'}`);
+  const wallMask = await engine.segment(image, [at(scenario.wall)]);
+  const floor = findTexture('oak-herringbone');
+  if (!floor) throw new Error('oak-herringbone texture missing');
+  const texture = await renderTexture(floor, { size: 512, format: 'png' });
+  const materialMask = await engine.segment(image, [at(scenario.material.at)]);
+  const materialTexture = scenario.material.texture
+    ? findTexture(scenario.material.texture)
+    : undefined;
+
+  const removeTarget =
+    typeof scenario.remove === 'string'
+      ? elements.find((e) => e.label === scenario.remove)
+      : undefined;
+  const removeClick = removeTarget
+    ? { ...centre(removeTarget), label: 1 as const }
+    : typeof scenario.remove === 'string'
+      ? null
+      : at(scenario.remove);
+  const removeMask = removeClick ? await engine.segment(image, [removeClick]) : null;
+  const addProduct = DEMO_PRODUCTS.find((p) => p.id === scenario.add.product);
+  if (!addProduct) throw new Error(`no product ${scenario.add.product}`);
+  const replaceable = elements.find((e) => ['Sofa', 'Bed', 'Chair', 'Table'].includes(e.label));
+  const replacementCategory: Record<string, string> = {
+    Sofa: 'sofa',
+    Bed: 'bed',
+    Chair: 'armchair',
+    Table: 'dining_table',
+  };
+  const replacement = replaceable
+    ? DEMO_PRODUCTS.find((p) => p.category === replacementCategory[replaceable.label])
+    : undefined;
+  const style = STYLES.find((s) => s.id === scenario.style);
+  const balanced = DESIGN_MODES.find((m) => m.id === 'balanced');
+  if (!style || !balanced) throw new Error('style or mode missing');
+
+  await timed('Wall paint sage', {
+    op: 'wall_paint',
+    image,
+    quantity: 1,
+    mask: wallMask,
+    colour: { hex: '#9caf88' },
+  });
+  await timed('Floors oak herringbone', {
+    op: 'floors',
+    image,
+    quantity: 1,
+    texture: { image: texture, tileSizeCm: floor.tileSizeCm },
+  });
+  await timed(`Material ${scenario.material.label}`, {
+    op: 'change_material',
+    image,
+    quantity: 1,
+    mask: materialMask,
+    colour: scenario.material.colour,
+    ...(materialTexture
+      ? {
+          texture: {
+            image: await renderTexture(materialTexture, { size: 512, format: 'png' }),
+            tileSizeCm: materialTexture.tileSizeCm,
+          },
+        }
+      : {}),
+  });
+  if (removeMask)
+    await timed(`Remove ${removeTarget?.label ?? 'clicked object'}`, {
+      op: 'remove_elements',
+      image,
+      quantity: 1,
+      mask: removeMask,
+    });
+  else cells.push({ png: image, label: 'Remove: nothing detected' });
+  await timed(`Add ${addProduct.name}`, {
+    op: 'add_elements',
+    image,
+    quantity: 1,
+    mask: await boxMask(width, height, scenario.add.box),
+    products: [placementFromDemo(addProduct)],
+  });
+  if (replaceable && replacement) {
+    await timed(`${replaceable.label} → ${replacement.name}`, {
+      op: 'change_furniture',
+      image,
+      quantity: 1,
+      mask: await outlineMask(width, height, replaceable),
+      products: [placementFromDemo(replacement, replacement.colors[1]?.hex)],
+    });
+  } else cells.push({ png: image, label: 'Change furniture: nothing detected' });
+  await timed(`Style ${style.name}`, {
+    op: 'architectural_style',
+    image,
+    quantity: 1,
+    style,
+    strength: balanced.strength,
+  });
+  return cells;
+}
+
+async function main() {
+  const engine = createLocalEngine({ modelsDir, threads: 2 });
+  try {
+    const rows = [];
+    for (const scenario of scenarios) rows.push(await row(engine, scenario));
+    const thumbs = await Promise.all(
+      rows.map((cells) => Promise.all(cells.map((c) => thumb(c.png, c.label)))),
+    );
+    const rowHeights = thumbs.map((cells) => Math.max(...cells.map((c) => c.info.height)));
+    const composites = thumbs.flatMap((cells, r) =>
+      cells.map((c, i) => ({
+        input: c.data,
+        left: i * (THUMB_W + 4),
+        top: rowHeights.slice(0, r).reduce((s, h) => s + h + 4, 0),
+      })),
+    );
+    const out = path.join(repoRoot, '.artifacts/engine-sheet.png');
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(
+      out,
+      await sharp({
+        create: {
+          width: columns.length * (THUMB_W + 4),
+          height: rowHeights.reduce((s, h) => s + h + 4, 0),
+          channels: 3,
+          background: '#202020',
+        },
+      })
+        .composite(composites)
+        .png()
+        .toBuffer(),
+    );
+    console.log(`wrote ${path.relative(repoRoot, out)}`);
+  } finally {
+    await engine.close();
+  }
+}
+
+await main();
