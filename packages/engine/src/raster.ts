@@ -157,9 +157,7 @@ export function featherMask(mask: Mask, feather: number): Float32Array {
 }
 
 /** Bounding box of the selected pixels, or null for an empty mask. */
-export function maskBounds(
-  mask: Mask,
-): { x0: number; y0: number; x1: number; y1: number } | null {
+export function maskBounds(mask: Mask): { x0: number; y0: number; x1: number; y1: number } | null {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -1;

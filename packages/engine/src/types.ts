@@ -126,6 +126,8 @@ export class EngineError extends Error {
 
 export interface ImageEngine {
   readonly name: string;
+  /** False when the engine's bounded queue is full; callers answer 503 without charging. */
+  hasCapacity(): boolean;
   detectElements(image: Buffer, signal?: AbortSignal): Promise<DetectedElement[]>;
   /** A PNG mask (white = selected, black elsewhere) at the image's size. */
   segment(image: Buffer, points: ClickPoint[], signal?: AbortSignal): Promise<Buffer>;
