@@ -102,6 +102,8 @@ export type GenerateRequest =
       style: StyleTarget;
       /** 0–1, from the design mode. */
       strength: number;
+      /** The space type or sub type (e.g. living_room), for providers that write a prompt. */
+      spaceType?: string;
     });
 
 export type GenerateOp = GenerateRequest['op'];

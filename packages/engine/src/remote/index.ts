@@ -1,0 +1,1 @@
+export { createReplicateEngine, type ReplicateEngineOptions } from './replicate';
