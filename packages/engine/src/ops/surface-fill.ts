@@ -1,0 +1,671 @@
+/**
+ * Floors and change material: a perspective-mapped, shading-preserving texture (or colour) fill
+ * of a masked surface.
+ *
+ * Each surface pixel is mapped to a point on the surface in centimetres — through the floor
+ * plane's homography for floors, or a fronto-parallel mapping scaled to the region for other
+ * surfaces — and the tile is sampled there with (bri)linear mip filtering plus up to 3 anisotropic
+ * taps along the footprint's long axis, so the far floor neither shimmers (moiré) nor smears.
+ * The photo's lighting is kept by multiplying with its shading: the low-passed luminance of the
+ * surface relative to its median, which keeps shadows under furniture and light falloff but not
+ * the old surface's pattern.
+ */
+import { SRGB_TO_LINEAR, linearToByte, parseHex, type Rgb } from '../colour';
+import { cloneRaster, maskBounds, type Mask, type Raster } from '../raster';
+import { featherWithin, recolourMasked } from './wall-paint';
+import { fillVariant, type FillVariant, type VariantOptions } from './variants';
+
+/**
+ * Where the floor plane is, seen from the camera. Conventions: image pixels, x right, y down;
+ * world: the floor is the plane y = 0, the camera stands `cameraHeightCm` above it, world z points
+ * away from the camera along its view direction projected onto the floor, x to the right.
+ * A pinhole camera with square pixels, principal point (cx, cy), focal length `focalPx`, pitched
+ * about its x axis so that the floor's vanishing line (the horizon) crosses the principal
+ * vertical at `horizonY`: pitch = atan((cy − horizonY) / focalPx), positive looking down (with
+ * roll, measured perpendicular to the rolled horizon).
+ */
+export interface FloorMapping {
+  /** Image row of the horizon (px) at column `horizonX`. Above it nothing is floor. */
+  horizonY: number;
+  /**
+   * The column at which `horizonY` is measured; cx when absent. (geometry/room-camera.ts gives
+   * the horizon at the image's centre column, width / 2.) Matters only with roll.
+   */
+  horizonX?: number;
+  /** Focal length in pixels. */
+  focalPx: number;
+  /** Principal point (px). */
+  cx: number;
+  /** Principal point row (px); the image centre for an uncropped photo. */
+  cy: number;
+  /** Camera height above the floor (cm). */
+  cameraHeightCm: number;
+  /** Camera roll (radians, positive = image content rotated clockwise); 0 when absent. */
+  rollRad?: number;
+}
+
+/** A typical handheld interior photo: horizon at 42 % of the height, 55° vertical FOV, 140 cm. */
+export function defaultFloorMapping(width: number, height: number): FloorMapping {
+  const focalPx = height / 2 / Math.tan(((55 / 2) * Math.PI) / 180);
+  return {
+    horizonY: 0.42 * height,
+    focalPx,
+    cx: width / 2,
+    cy: height / 2,
+    cameraHeightCm: 140,
+  };
+}
+
+/** What to lay on the surface. */
+export interface SurfaceFill {
+  /** A seamless tile; when absent, `colour` recolours the surface keeping its texture. */
+  texture?: Raster;
+  /** Real-world width of one tile (cm). */
+  tileSizeCm: number;
+  /** `#rrggbb`: the tint of the texture (texture × colour), or the colour itself. */
+  colour?: string;
+}
+
+/** Fill edge feather (px): a surface boundary is an edge in the photo, so keep it crisp. */
+export const FILL_FEATHER_PX = 2;
+/** Longest tile side kept for sampling; larger uploads are box-reduced first. */
+const MAX_TILE_SIDE = 1024;
+/** Most anisotropic taps per pixel. */
+const MAX_ANISO = 3;
+/** Width of the wall a fronto-parallel surface's image is assumed to span, when unknown (cm). */
+const ASSUMED_VIEW_WIDTH_CM = 400;
+
+/**
+ * Fills the masked surface with `fill`. `camera` maps floors; null for any other surface
+ * (fronto-parallel mapping). Pixels outside the mask dilated by {@link FILL_FEATHER_PX} keep
+ * their exact bytes.
+ */
+export function fillSurface(
+  image: Raster,
+  mask: Mask,
+  fill: SurfaceFill,
+  camera: FloorMapping | null,
+  options: VariantOptions,
+): Raster {
+  const variant = fillVariant(options);
+  if (!fill.texture) {
+    const tint = fill.colour === undefined ? undefined : parseHex(fill.colour);
+    if (!tint) return cloneRaster(image);
+    // Colour alone: a recolour that keeps the material's own grain and shading.
+    return recolourMasked(image, mask, tint, {
+      lightnessShift: [0, 3, -3, 1.5][options.variant % 4] ?? 0,
+      sheen: options.variant % 2 ? 0.2 : 0,
+      chromaDetail: 0.5,
+      feather: FILL_FEATHER_PX,
+    });
+  }
+  const bounds = maskBounds(mask);
+  if (!bounds) return cloneRaster(image);
+  const tile = cachedPyramid(fill.texture, fill.colour);
+  const shading = surfaceShading(image, mask, bounds);
+  const tileCm = fill.tileSizeCm * variant.scale;
+  const homography = camera
+    ? floorTexels(camera, tileCm, tile, variant)
+    : frontalTexels(image, bounds, tileCm, tile, variant);
+  return compose(image, mask, bounds, tile, shading, homography);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Texture pyramid                                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * The tile's mip levels in linear light, 3 floats a texel, all in one array, finest first. Level
+ * 0 is resampled to power-of-two sides so wrapping is a bit mask; level k is 2^k times coarser.
+ */
+interface TilePyramid {
+  data: Float32Array;
+  /** Per level: offset (in floats) into `data`, and log2 of its width and height. */
+  offsets: number[];
+  widthLog2: number[];
+  heightLog2: number[];
+  /** Level 0's size in texels: texel coordinates are in level-0 texels. */
+  width: number;
+  height: number;
+  /** Real-world height of the tile over its width (the source's aspect, before resampling). */
+  aspect: number;
+}
+
+/**
+ * Pyramids of the textures in use, per tint: variants of one request (and the floors of
+ * consecutive requests with one library texture) reuse the decoded tile's pyramid.
+ */
+const pyramids = new WeakMap<Raster, Map<string, TilePyramid>>();
+
+function cachedPyramid(texture: Raster, colour: string | undefined): TilePyramid {
+  let byTint = pyramids.get(texture);
+  if (!byTint) {
+    byTint = new Map();
+    pyramids.set(texture, byTint);
+  }
+  const key = colour ?? '';
+  let pyramid = byTint.get(key);
+  if (!pyramid) {
+    pyramid = buildPyramid(texture, colour === undefined ? undefined : parseHex(colour));
+    byTint.set(key, pyramid);
+  }
+  return pyramid;
+}
+
+/** Linear-light mip pyramid of the tile (tinted: texture × colour / texture mean). */
+function buildPyramid(texture: Raster, tint: Rgb | undefined): TilePyramid {
+  const wLog = potLog2(texture.width);
+  const hLog = potLog2(texture.height);
+  const base = resampleLinear(texture, 1 << wLog, 1 << hLog);
+  if (tint) applyTint(base, tint);
+  const levels: Float32Array[] = [base];
+  const widthLog2 = [wLog];
+  const heightLog2 = [hLog];
+  for (let k = 1; (widthLog2[k - 1] ?? 0) > 0 || (heightLog2[k - 1] ?? 0) > 0; k++) {
+    const pw = widthLog2[k - 1] ?? 0;
+    const ph = heightLog2[k - 1] ?? 0;
+    const prev = levels[k - 1] ?? base;
+    levels.push(halve(prev, 1 << pw, 1 << ph));
+    widthLog2.push(Math.max(0, pw - 1));
+    heightLog2.push(Math.max(0, ph - 1));
+  }
+  const offsets: number[] = [];
+  let total = 0;
+  for (const level of levels) {
+    offsets.push(total);
+    total += level.length;
+  }
+  const data = new Float32Array(total);
+  levels.forEach((level, k) => data.set(level, offsets[k] ?? 0));
+  return {
+    data,
+    offsets,
+    widthLog2,
+    heightLog2,
+    width: 1 << wLog,
+    height: 1 << hLog,
+    aspect: texture.height / texture.width,
+  };
+}
+
+/** log2 of the power of two nearest to `side` (in log terms), at most MAX_TILE_SIDE. */
+function potLog2(side: number): number {
+  return Math.max(0, Math.min(Math.log2(MAX_TILE_SIDE), Math.round(Math.log2(Math.max(1, side)))));
+}
+
+/** The texture in linear light, box/bilinear-resampled to w × h texels. */
+function resampleLinear(texture: Raster, w: number, h: number): Float32Array {
+  const out = new Float32Array(w * h * 3);
+  const d = texture.data;
+  const tw = texture.width;
+  const th = texture.height;
+  if (tw === w && th === h) {
+    // Already power-of-two sided (library textures are): a straight conversion.
+    for (let i = 0, p = 0; i < w * h; i++, p += 4) {
+      out[i * 3] = SRGB_TO_LINEAR[d[p] ?? 0] ?? 0;
+      out[i * 3 + 1] = SRGB_TO_LINEAR[d[p + 1] ?? 0] ?? 0;
+      out[i * 3 + 2] = SRGB_TO_LINEAR[d[p + 2] ?? 0] ?? 0;
+    }
+    return out;
+  }
+  // Each output texel averages the source texels it covers (at least a bilinear 2×2).
+  const fx = tw / w;
+  const fy = th / h;
+  for (let y = 0; y < h; y++) {
+    const sy0 = Math.floor(y * fy);
+    const sy1 = Math.max(sy0 + 1, Math.min(th, Math.floor((y + 1) * fy)));
+    for (let x = 0; x < w; x++) {
+      const sx0 = Math.floor(x * fx);
+      const sx1 = Math.max(sx0 + 1, Math.min(tw, Math.floor((x + 1) * fx)));
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let yy = sy0; yy < sy1; yy++) {
+        for (let xx = sx0; xx < sx1; xx++) {
+          const p = (Math.min(th - 1, yy) * tw + Math.min(tw - 1, xx)) * 4;
+          r += SRGB_TO_LINEAR[d[p] ?? 0] ?? 0;
+          g += SRGB_TO_LINEAR[d[p + 1] ?? 0] ?? 0;
+          b += SRGB_TO_LINEAR[d[p + 2] ?? 0] ?? 0;
+        }
+      }
+      const n = (sy1 - sy0) * (sx1 - sx0);
+      const o = (y * w + x) * 3;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+    }
+  }
+  return out;
+}
+
+/** 2×2 box reduction of a w × h level (a 1-texel side stays 1). */
+function halve(src: Float32Array, w: number, h: number): Float32Array {
+  const nw = Math.max(1, w >> 1);
+  const nh = Math.max(1, h >> 1);
+  const out = new Float32Array(nw * nh * 3);
+  const sx = w > 1 ? 1 : 0;
+  const sy = h > 1 ? w : 0;
+  for (let y = 0; y < nh; y++) {
+    for (let x = 0; x < nw; x++) {
+      const a = ((h > 1 ? 2 * y : y) * w + (w > 1 ? 2 * x : x)) * 3;
+      const b = a + sx * 3;
+      const c = a + sy * 3;
+      const d = c + sx * 3;
+      const o = (y * nw + x) * 3;
+      for (let k = 0; k < 3; k++) {
+        out[o + k] =
+          0.25 * ((src[a + k] ?? 0) + (src[b + k] ?? 0) + (src[c + k] ?? 0) + (src[d + k] ?? 0));
+      }
+    }
+  }
+  return out;
+}
+
+/** Scales each channel so the tile's mean becomes the tint: the material's grain in that colour. */
+function applyTint(rgb: Float32Array, tint: Rgb): void {
+  const n = rgb.length / 3;
+  const mean = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < 3; k++) mean[k] = (mean[k] ?? 0) + (rgb[i * 3 + k] ?? 0);
+  }
+  const gain = [0, 1, 2].map(
+    (k) => (SRGB_TO_LINEAR[tint[k] ?? 0] ?? 0) / Math.max(1e-4, (mean[k] ?? 0) / n),
+  );
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < 3; k++)
+      rgb[i * 3 + k] = Math.min(1, (rgb[i * 3 + k] ?? 0) * (gain[k] ?? 1));
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Mappings: image pixel → tile texel, as a homography                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Row-major 3×3 homography from image pixels (x, y, 1) to homogeneous level-0 texel coordinates
+ * (U, V, W): u = U / W, v = V / W. Both a floor seen in perspective and a fronto-parallel surface
+ * are homographies, so one sampler serves both, and the footprint's derivatives are analytic:
+ * ∂u/∂x = (h0 − u·h6) / W, ∂u/∂y = (h1 − u·h7) / W, and the same for v with h3, h4.
+ */
+type Homography = Float64Array;
+
+/** Image pixel → floor-plane point (cm): the floor's homography from the camera model. */
+export function floorHomography(camera: FloorMapping): Homography {
+  const f = camera.focalPx;
+  const h = camera.cameraHeightCm;
+  const roll = camera.rollRad ?? 0;
+  const cosR = Math.cos(roll);
+  const sinR = Math.sin(roll);
+  // The horizon's row above the principal point, then the principal point's perpendicular
+  // distance to that (rolled) line, which is f·tan(pitch).
+  const horizonAtCx =
+    camera.horizonY + (camera.cx - (camera.horizonX ?? camera.cx)) * Math.tan(roll);
+  const pitch = Math.atan2((camera.cy - horizonAtCx) * cosR, f);
+  const sinP = Math.sin(pitch);
+  const cosP = Math.cos(pitch);
+  // Normalised, un-rolled ray: dx = (cosR·(x−cx) + sinR·(y−cy)) / f, dy = (−sinR·(x−cx) + cosR·(y−cy)) / f.
+  const dx: [number, number, number] = [
+    cosR / f,
+    sinR / f,
+    -(cosR * camera.cx + sinR * camera.cy) / f,
+  ];
+  const dy: [number, number, number] = [
+    -sinR / f,
+    cosR / f,
+    (sinR * camera.cx - cosR * camera.cy) / f,
+  ];
+  // The ray meets the floor at t = h / (dy·cosP + sinP): X = t·dx, Z = t·(cosP − dy·sinP).
+  return Float64Array.from([
+    h * dx[0],
+    h * dx[1],
+    h * dx[2],
+    -h * sinP * dy[0],
+    -h * sinP * dy[1],
+    h * (cosP - sinP * dy[2]),
+    cosP * dy[0],
+    cosP * dy[1],
+    cosP * dy[2] + sinP,
+  ]);
+}
+
+/** Left-multiplies a homography by the affine surface-cm → texel map of a variant. */
+function toTexels(
+  surface: Homography,
+  texPerCm: number,
+  tile: TilePyramid,
+  variant: FillVariant,
+): Homography {
+  const c = Math.cos(variant.rotation) * texPerCm;
+  const s = Math.sin(variant.rotation) * texPerCm;
+  const ou = variant.offsetU * tile.width;
+  const ov = variant.offsetV * tile.height;
+  const out = new Float64Array(9);
+  for (let k = 0; k < 3; k++) {
+    const x = surface[k] ?? 0;
+    const z = surface[3 + k] ?? 0;
+    const w = surface[6 + k] ?? 0;
+    out[k] = c * x - s * z + ou * w;
+    out[3 + k] = (s * x + c * z) / tile.aspect + ov * w;
+    out[6 + k] = w;
+  }
+  return out;
+}
+
+/** The floor, in tile texels, for variant k. */
+function floorTexels(
+  camera: FloorMapping,
+  tileCm: number,
+  tile: TilePyramid,
+  variant: FillVariant,
+): Homography {
+  return toTexels(floorHomography(camera), tile.width / tileCm, tile, variant);
+}
+
+/** A fronto-parallel surface: the tile's real size against an assumed view width, rotated. */
+function frontalTexels(
+  image: Raster,
+  bounds: { x0: number; y0: number },
+  tileCm: number,
+  tile: TilePyramid,
+  variant: FillVariant,
+): Homography {
+  const cmPerPx = ASSUMED_VIEW_WIDTH_CM / image.width;
+  const surface = Float64Array.from([
+    cmPerPx,
+    0,
+    -bounds.x0 * cmPerPx,
+    0,
+    cmPerPx,
+    -bounds.y0 * cmPerPx,
+    0,
+    0,
+    1,
+  ]);
+  return toTexels(surface, tile.width / tileCm, tile, variant);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Shading                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** The surface's low-passed luminance relative to its median, on a coarse grid over the bounds. */
+interface Shading {
+  grid: Float32Array;
+  gw: number;
+  gh: number;
+  /** Full-resolution pixels per grid cell. */
+  cell: number;
+  x0: number;
+  y0: number;
+}
+
+/** Grid cells are about this many pixels: fine enough for a chair leg's shadow, coarse enough to
+ * drop plank joints and tile grout of the old surface. */
+const SHADING_CELL_PX = 6;
+
+/**
+ * Masked normalised convolution of the photo's luminance over the surface (cells averaged, then
+ * a small blur), divided by the surface's median luminance: 1 where the surface is typically lit,
+ * below 1 in shadow. Outside-mask pixels never leak in (they are not averaged).
+ */
+function surfaceShading(
+  image: Raster,
+  mask: Mask,
+  bounds: { x0: number; y0: number; x1: number; y1: number },
+): Shading {
+  const cell = SHADING_CELL_PX;
+  const gw = Math.ceil((bounds.x1 - bounds.x0 + 1) / cell) + 1;
+  const gh = Math.ceil((bounds.y1 - bounds.y0 + 1) / cell) + 1;
+  const sum = new Float32Array(gw * gh);
+  const count = new Float32Array(gw * gh);
+  const d = image.data;
+  const hist = new Uint32Array(1024);
+  let total = 0;
+  // Every other pixel each way: the result is a 6 px low-pass, a quarter of the reads suffice.
+  for (let y = bounds.y0; y <= bounds.y1; y += 2) {
+    const gy = ((y - bounds.y0) / cell) | 0;
+    for (let x = bounds.x0; x <= bounds.x1; x += 2) {
+      const i = y * image.width + x;
+      if (!mask.data[i]) continue;
+      const p = i * 4;
+      const lum =
+        0.2126729 * (SRGB_TO_LINEAR[d[p] ?? 0] ?? 0) +
+        0.7151522 * (SRGB_TO_LINEAR[d[p + 1] ?? 0] ?? 0) +
+        0.072175 * (SRGB_TO_LINEAR[d[p + 2] ?? 0] ?? 0);
+      const g = gy * gw + (((x - bounds.x0) / cell) | 0);
+      sum[g] = (sum[g] ?? 0) + lum;
+      count[g] = (count[g] ?? 0) + 1;
+      const bin = Math.min(1023, (Math.sqrt(lum) * 1023) | 0);
+      hist[bin] = (hist[bin] ?? 0) + 1;
+      total++;
+    }
+  }
+  let seen = 0;
+  let medianLum = 0.2;
+  for (let b = 0; b < 1024; b++) {
+    seen += hist[b] ?? 0;
+    if (seen * 2 >= total) {
+      medianLum = ((b + 0.5) / 1023) ** 2;
+      break;
+    }
+  }
+  const blurredSum = blur3(blur3(sum, gw, gh), gw, gh);
+  const blurredCount = blur3(blur3(count, gw, gh), gw, gh);
+  const grid = new Float32Array(gw * gh);
+  const inv = 1 / Math.max(1e-4, medianLum);
+  for (let g = 0; g < grid.length; g++) {
+    const c = blurredCount[g] ?? 0;
+    grid[g] = c > 1e-3 ? ((blurredSum[g] ?? 0) / c) * inv : 1;
+  }
+  return { grid, gw, gh, cell, x0: bounds.x0, y0: bounds.y0 };
+}
+
+/** [1 2 1]/4 blur in both directions with edge clamping. */
+function blur3(src: Float32Array, w: number, h: number): Float32Array {
+  const tmp = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const l = src[x > 0 ? i - 1 : i] ?? 0;
+      const r = src[x < w - 1 ? i + 1 : i] ?? 0;
+      tmp[i] = 0.25 * l + 0.5 * (src[i] ?? 0) + 0.25 * r;
+    }
+  }
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const u = tmp[y > 0 ? i - w : i] ?? 0;
+      const dn = tmp[y < h - 1 ? i + w : i] ?? 0;
+      out[i] = 0.25 * u + 0.5 * (tmp[i] ?? 0) + 0.25 * dn;
+    }
+  }
+  return out;
+}
+
+/** Bilinear read of the shading grid at full-resolution pixel (x, y). */
+function shadingAt(s: Shading, x: number, y: number): number {
+  const gx = (x - s.x0) / s.cell - 0.5;
+  const gy = (y - s.y0) / s.cell - 0.5;
+  const x0 = Math.max(0, Math.min(s.gw - 1, Math.floor(gx)));
+  const y0 = Math.max(0, Math.min(s.gh - 1, Math.floor(gy)));
+  const x1 = Math.min(s.gw - 1, x0 + 1);
+  const y1 = Math.min(s.gh - 1, y0 + 1);
+  const fx = Math.max(0, Math.min(1, gx - x0));
+  const fy = Math.max(0, Math.min(1, gy - y0));
+  const g = s.grid;
+  const top = (g[y0 * s.gw + x0] ?? 1) * (1 - fx) + (g[y0 * s.gw + x1] ?? 1) * fx;
+  const bottom = (g[y1 * s.gw + x0] ?? 1) * (1 - fx) + (g[y1 * s.gw + x1] ?? 1) * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Composition                                                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+function compose(
+  image: Raster,
+  mask: Mask,
+  bounds: { x0: number; y0: number; x1: number; y1: number },
+  tile: TilePyramid,
+  shading: Shading,
+  hm: Homography,
+): Raster {
+  const out = cloneRaster(image);
+  const { width, height } = image;
+  const x0 = Math.max(0, bounds.x0 - FILL_FEATHER_PX);
+  const y0 = Math.max(0, bounds.y0 - FILL_FEATHER_PX);
+  const x1 = Math.min(width - 1, bounds.x1 + FILL_FEATHER_PX);
+  const y1 = Math.min(height - 1, bounds.y1 + FILL_FEATHER_PX);
+  const soft = featherWithin(mask, { x0, y0, x1, y1 }, FILL_FEATHER_PX);
+  const weight = soft.weight;
+  const sw = soft.width;
+  const h0 = hm[0] ?? 0;
+  const h1 = hm[1] ?? 0;
+  const h2 = hm[2] ?? 0;
+  const h3 = hm[3] ?? 0;
+  const h4 = hm[4] ?? 0;
+  const h5 = hm[5] ?? 0;
+  const h6 = hm[6] ?? 0;
+  const h7 = hm[7] ?? 0;
+  const h8 = hm[8] ?? 1;
+  const colour = new Float64Array(3);
+  const src = image.data;
+  const dst = out.data;
+  for (let y = y0; y <= y1; y++) {
+    const py = y + 0.5;
+    for (let x = x0; x <= x1; x++) {
+      const i = y * width + x;
+      const w = weight[(y - y0) * sw + x - x0] ?? 0;
+      if (w <= 0) continue;
+      const px = x + 0.5;
+      const wh = h6 * px + h7 * py + h8;
+      // Above the horizon (or at it) nothing maps; leave the photo.
+      if (wh <= 1e-6) continue;
+      const inv = 1 / wh;
+      const u = (h0 * px + h1 * py + h2) * inv;
+      const v = (h3 * px + h4 * py + h5) * inv;
+      sampleAniso(
+        tile,
+        u,
+        v,
+        (h0 - u * h6) * inv,
+        (h3 - v * h6) * inv,
+        (h1 - u * h7) * inv,
+        (h4 - v * h7) * inv,
+        colour,
+      );
+      const s = softShading(shadingAt(shading, x, y));
+      const p = i * 4;
+      const r0 = src[p] ?? 0;
+      const g0 = src[p + 1] ?? 0;
+      const b0 = src[p + 2] ?? 0;
+      dst[p] = r0 + w * (linearToByte((colour[0] ?? 0) * s) - r0);
+      dst[p + 1] = g0 + w * (linearToByte((colour[1] ?? 0) * s) - g0);
+      dst[p + 2] = b0 + w * (linearToByte((colour[2] ?? 0) * s) - b0);
+    }
+  }
+  return out;
+}
+
+/** Shading is a ratio: allow deep shadow, but roll off very bright patches (window glare). */
+function softShading(s: number): number {
+  if (s <= 1.2) return Math.max(0.03, s);
+  return 1.2 + 0.6 * (1 - Math.exp(-(s - 1.2) / 0.6));
+}
+
+/**
+ * Anisotropic trilinear sample at texel (u, v) with footprint axes (dux, dvx) per image x and
+ * (duy, dvy) per image y: the mip level from the long axis divided by the tap count, taps spread
+ * along that axis. The result (linear RGB) goes into `out`.
+ */
+function sampleAniso(
+  tile: TilePyramid,
+  u: number,
+  v: number,
+  dux: number,
+  dvx: number,
+  duy: number,
+  dvy: number,
+  out: Float64Array,
+): void {
+  const lenX = Math.sqrt(dux * dux + dvx * dvx);
+  const lenY = Math.sqrt(duy * duy + dvy * dvy);
+  const major = lenX > lenY ? lenX : lenY;
+  // Below one texel a footprint needs no extra taps: bilinear already covers it.
+  const minor = Math.max(1, lenX > lenY ? lenY : lenX);
+  const taps = Math.min(MAX_ANISO, Math.max(1, Math.ceil(major / minor - 0.01)));
+  const lod = Math.log2(Math.max(1, major / taps));
+  const au = lenX > lenY ? dux : duy;
+  const av = lenX > lenY ? dvx : dvy;
+  const maxLevel = tile.offsets.length - 1;
+  const l0 = Math.min(maxLevel, Math.floor(lod));
+  const l1 = Math.min(maxLevel, l0 + 1);
+  // "Brilinear": blend the two levels only in the middle 60 % of each octave, one read elsewhere
+  // — continuous (no seams), and a third fewer texture reads than full trilinear.
+  const f = l0 === l1 ? 0 : Math.max(0, Math.min(1, (lod - l0 - 0.2) / 0.6));
+  out[0] = 0;
+  out[1] = 0;
+  out[2] = 0;
+  const tapWeight = 1 / taps;
+  for (let k = 0; k < taps; k++) {
+    const t = (k + 0.5) / taps - 0.5;
+    const tu = u + t * au;
+    const tv = v + t * av;
+    if (f < 1) bilinearAdd(tile, l0, tu, tv, (1 - f) * tapWeight, out);
+    if (f > 0) bilinearAdd(tile, l1, tu, tv, f * tapWeight, out);
+  }
+}
+
+/** Adds weight × the wrapped bilinear read of level `level` at level-0 texel (u, v) to `out`. */
+function bilinearAdd(
+  tile: TilePyramid,
+  level: number,
+  u: number,
+  v: number,
+  weight: number,
+  out: Float64Array,
+): void {
+  const wl = tile.widthLog2[level] ?? 0;
+  const hl = tile.heightLog2[level] ?? 0;
+  const fu = u * ((1 << wl) / tile.width) - 0.5;
+  const fv = v * ((1 << hl) / tile.height) - 0.5;
+  const iu = Math.floor(fu);
+  const iv = Math.floor(fv);
+  const tx = fu - iu;
+  const ty = fv - iv;
+  const wm = (1 << wl) - 1;
+  const hm = (1 << hl) - 1;
+  const xa = iu & wm;
+  const xb = (iu + 1) & wm;
+  const ya = (iv & hm) << wl;
+  const yb = ((iv + 1) & hm) << wl;
+  const base = tile.offsets[level] ?? 0;
+  const d = tile.data;
+  const p00 = base + (ya + xa) * 3;
+  const p10 = base + (ya + xb) * 3;
+  const p01 = base + (yb + xa) * 3;
+  const p11 = base + (yb + xb) * 3;
+  const w00 = (1 - tx) * (1 - ty) * weight;
+  const w10 = tx * (1 - ty) * weight;
+  const w01 = (1 - tx) * ty * weight;
+  const w11 = tx * ty * weight;
+  out[0] =
+    (out[0] ?? 0) +
+    (d[p00] ?? 0) * w00 +
+    (d[p10] ?? 0) * w10 +
+    (d[p01] ?? 0) * w01 +
+    (d[p11] ?? 0) * w11;
+  out[1] =
+    (out[1] ?? 0) +
+    (d[p00 + 1] ?? 0) * w00 +
+    (d[p10 + 1] ?? 0) * w10 +
+    (d[p01 + 1] ?? 0) * w01 +
+    (d[p11 + 1] ?? 0) * w11;
+  out[2] =
+    (out[2] ?? 0) +
+    (d[p00 + 2] ?? 0) * w00 +
+    (d[p10 + 2] ?? 0) * w10 +
+    (d[p01 + 2] ?? 0) * w01 +
+    (d[p11 + 2] ?? 0) * w11;
+}

@@ -1,0 +1,147 @@
+import { writeFile, mkdir } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dominantColour, lightnessToLuminance, parseHex, rgbToLab } from '../colour';
+import { dilateMask, type Mask, type Raster } from '../raster';
+import {
+  changedPixelsOutside,
+  meanAbsDifference,
+  medianHueChromaDeltaE,
+  medianLightness,
+  rasterToPng,
+  roomRaster,
+  shadingSsim,
+  surfaceMaskInRect,
+  textureRaster,
+  type FractionRect,
+} from '../test-support/photos';
+import { paintWalls } from './wall-paint';
+
+/** Walls of real photos, each selected as a user would brush it (see surfaceMaskInRect). */
+const WALLS: { photo: string; rect: FractionRect }[] = [
+  // A pale blue-grey wall behind a sofa, with a painting on it.
+  { photo: 'living-room-1.jpg', rect: { x0: 0.07, y0: 0.07, x1: 0.85, y1: 0.58 } },
+  // An olive-green side wall lit by a window.
+  { photo: 'kitchen-dining-1.jpg', rect: { x0: 0.82, y0: 0.12, x1: 1, y1: 0.72 } },
+  // A light grey-green wall with two framed prints.
+  { photo: 'living-room-neutral-sofa.jpg', rect: { x0: 0.15, y0: 0.02, x1: 0.95, y1: 0.42 } },
+];
+
+/** Spec colours of the residential library: white, navy, sage, terracotta. */
+const COLOURS = ['#f4f2ee', '#25344f', '#9caf88', '#c0673d'];
+
+const OUT_DIR = '/tmp/engine-A';
+
+interface Wall {
+  photo: string;
+  image: Raster;
+  mask: Mask;
+}
+
+const walls: Wall[] = [];
+
+beforeAll(async () => {
+  await mkdir(OUT_DIR, { recursive: true });
+  for (const { photo, rect } of WALLS) {
+    const image = await roomRaster(photo, 1200);
+    walls.push({ photo, image, mask: surfaceMaskInRect(image, rect) });
+  }
+});
+
+describe('paintWalls', () => {
+  for (const { photo } of WALLS) {
+    for (const hex of COLOURS) {
+      it(`paints the wall of ${photo} ${hex}: only inside the mask, in colour, with its shading`, async () => {
+        const wall = walls.find((w) => w.photo === photo);
+        if (!wall) throw new Error('wall not loaded');
+        const { image, mask } = wall;
+        const out = paintWalls(image, mask, hex, { variant: 0, seed: 1 });
+        await writeFile(`${OUT_DIR}/paint-${photo}-${hex.slice(1)}.png`, await rasterToPng(out));
+
+        // Exact bytes outside the mask grown by 4 px.
+        expect(changedPixelsOutside(image, out, dilateMask(mask, 4))).toBe(0);
+        // The surface now has the paint's hue and chroma…
+        expect(medianHueChromaDeltaE(out, mask, hex)).toBeLessThanOrEqual(10);
+        // …and its typical lightness is the paint's: white reads white, navy reads navy.
+        const targetL = rgbToLab(parseHex(hex))[0];
+        expect(Math.abs(medianLightness(out, mask) - targetL)).toBeLessThan(4);
+        // Shading and detail survive (mean-normalised SSIM, see shadingSsim).
+        expect(shadingSsim(image, out, mask)).toBeGreaterThanOrEqual(0.9);
+      });
+    }
+  }
+
+  // Sage sits mid-scale, where the highlight shoulder (which rolls off whites) does not act.
+  it('keeps a shadow a shadow: the darkest tenth of the wall stays darker by a similar ratio', () => {
+    const wall = walls[0];
+    if (!wall) throw new Error('wall not loaded');
+    const out = paintWalls(wall.image, wall.mask, '#9caf88', { variant: 0, seed: 1 });
+    const lumIn: number[] = [];
+    const lumOut: number[] = [];
+    const l = (r: Raster, p: number): number =>
+      lightnessToLuminance(rgbToLab([r.data[p] ?? 0, r.data[p + 1] ?? 0, r.data[p + 2] ?? 0])[0]);
+    for (let i = 0; i < wall.mask.data.length; i += 2) {
+      if (!wall.mask.data[i]) continue;
+      lumIn.push(l(wall.image, i * 4));
+      lumOut.push(l(out, i * 4));
+    }
+    const order = lumIn.map((_, i) => i).sort((a, b) => (lumIn[a] ?? 0) - (lumIn[b] ?? 0));
+    const tenth = Math.floor(order.length / 10);
+    const mean = (values: number[], idx: number[]): number =>
+      idx.reduce((s, i) => s + (values[i] ?? 0), 0) / idx.length;
+    const dark = order.slice(0, tenth);
+    const bright = order.slice(-tenth);
+    const ratioIn = mean(lumIn, dark) / mean(lumIn, bright);
+    const ratioOut = mean(lumOut, dark) / mean(lumOut, bright);
+    expect(ratioOut).toBeLessThan(0.95);
+    expect(Math.abs(ratioOut - ratioIn)).toBeLessThan(0.15);
+  });
+
+  it('makes finishes that differ visibly between variants', () => {
+    const wall = walls[2];
+    if (!wall) throw new Error('wall not loaded');
+    const outs = [0, 1, 2, 3].map((variant) =>
+      paintWalls(wall.image, wall.mask, '#9caf88', { variant, seed: 5 }),
+    );
+    for (let a = 0; a < outs.length; a++) {
+      for (let b = a + 1; b < outs.length; b++) {
+        const oa = outs[a];
+        const ob = outs[b];
+        if (!oa || !ob) continue;
+        expect(meanAbsDifference(oa, ob, wall.mask)).toBeGreaterThan(2);
+      }
+    }
+  });
+
+  it('is deterministic for the same variant and seed', () => {
+    const wall = walls[1];
+    if (!wall) throw new Error('wall not loaded');
+    const a = paintWalls(wall.image, wall.mask, '#25344f', { variant: 1, seed: 9 });
+    const b = paintWalls(wall.image, wall.mask, '#25344f', { variant: 1, seed: 9 });
+    expect(changedPixelsOutside(a, b)).toBe(0);
+  });
+
+  it('paints with the colour of an uploaded swatch photo (dominantColour)', async () => {
+    // A material photo stands in for a swatch upload: its dominant colour becomes the paint.
+    const swatch = await textureRaster('wood-veneer-rosewood.jpg', 512);
+    const hex = dominantColour(swatch);
+    const wall = walls[0];
+    if (!wall) throw new Error('wall not loaded');
+    const out = paintWalls(wall.image, wall.mask, hex, { variant: 0, seed: 1 });
+    await writeFile(`${OUT_DIR}/paint-swatch-${hex.slice(1)}.png`, await rasterToPng(out));
+    const lab = rgbToLab(parseHex(hex));
+    // Rosewood veneer: a deep warm red-brown.
+    expect(lab[0]).toBeLessThan(45);
+    expect(lab[1]).toBeGreaterThan(15);
+    expect(lab[2]).toBeGreaterThan(20);
+    expect(medianHueChromaDeltaE(out, wall.mask, hex)).toBeLessThanOrEqual(10);
+    expect(changedPixelsOutside(wall.image, out, dilateMask(wall.mask, 4))).toBe(0);
+  });
+
+  it('changes nothing for an empty mask', () => {
+    const wall = walls[0];
+    if (!wall) throw new Error('wall not loaded');
+    const empty: Mask = { ...wall.mask, data: new Uint8Array(wall.mask.data.length) };
+    const out = paintWalls(wall.image, empty, '#25344f', { variant: 0, seed: 1 });
+    expect(changedPixelsOutside(wall.image, out)).toBe(0);
+  });
+});
