@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { DESIGN_CONFIG, messages } from '@roomcraft/contracts';
+import { defaultAssistantContext, interpretInstruction, type ImageEngine } from '@roomcraft/engine';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,6 +20,9 @@ import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { deleteExpiredSessions } from './modules/auth/auth.repository';
+import { actionsRoutes } from './modules/actions/actions.routes';
+import { ActionsService } from './modules/actions/actions.service';
+import { createEngine } from './modules/actions/engine';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { designsRoutes } from './modules/designs/designs.routes';
@@ -45,6 +49,8 @@ export interface AppDeps {
   storage?: ObjectStorage;
   catalogueStorage?: ObjectStorage;
   logger?: FastifyServerOptions['logger'];
+  /** The image engine; by default the one AI_PROVIDER names, closed with the app. */
+  engine?: ImageEngine;
 }
 
 /** Builds the whole server; used by server.ts and, through app.inject, by the tests. */
@@ -100,6 +106,19 @@ export async function buildApp(deps: AppDeps) {
     beforeAccountDeletion: async (userId) => images.deleteFiles(await images.allOfUser(userId)),
   });
 
+  const engine = deps.engine ?? createEngine(config.engine);
+  const actions = new ActionsService({
+    db: database.db,
+    engine,
+    images,
+    library,
+    catalogueStorage,
+    clock,
+    interpret: (text, spaceType) => interpretInstruction(text, defaultAssistantContext(spaceType)),
+    timeoutMs: config.engine.timeoutSeconds * 1000,
+    log: app.log,
+  });
+
   const sweep = setInterval(() => {
     deleteExpiredSessions(database.db, iso(clock.now())).catch((error: unknown) =>
       app.log.warn({ err: error }, 'expired session sweep failed'),
@@ -109,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     mailer.close();
+    if (!deps.engine) await engine.close();
     if (!deps.database) await database.destroy();
   });
 
@@ -155,6 +175,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(imagesRoutes, { prefix: '/api', auth, images });
   await app.register(designsRoutes, { prefix: '/api/designs', auth, designs });
   await app.register(libraryRoutes, { prefix: '/api/library', library, catalogueStorage });
+  await app.register(actionsRoutes, { prefix: '/api/actions', auth, actions });
 
   await registerWebApp(app, config.webDistDir);
   return app;

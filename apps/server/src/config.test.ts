@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -53,5 +53,65 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://roomcraft.example/' });
     expect(config.appUrl).toBe('https://roomcraft.example');
     expect(config.secureCookies).toBe(true);
+  });
+});
+
+describe('loadConfig for the image engine', () => {
+  it('defaults to the local engine with models under DATA_DIR and a bounded queue', () => {
+    const dataDir = tempDir();
+    const { engine } = loadConfig({ DATA_DIR: dataDir });
+    expect(engine).toMatchObject({
+      provider: 'local',
+      modelsDir: path.join(dataDir, 'models'),
+      allowModelDownload: true,
+      maxQueue: 8,
+      timeoutSeconds: 120,
+      replicate: undefined,
+    });
+    expect(engine.threads).toBe(Math.max(1, availableParallelism() - 1));
+  });
+
+  it('reads every engine variable', () => {
+    const { engine } = loadConfig({
+      DATA_DIR: tempDir(),
+      MODELS_DIR: '/srv/models',
+      MODELS_AUTO_DOWNLOAD: 'no',
+      ENGINE_THREADS: '3',
+      ENGINE_MAX_QUEUE: '2',
+      ENGINE_TIMEOUT_SECONDS: '30',
+      AI_PROVIDER: 'replicate',
+      REPLICATE_API_TOKEN: 'r8_token',
+      REPLICATE_API_URL: 'http://127.0.0.1:9999/',
+      REPLICATE_RESTYLE_VERSION: 'restyle-v1',
+      REPLICATE_INPAINT_VERSION: 'inpaint-v1',
+    });
+    expect(engine).toEqual({
+      provider: 'replicate',
+      modelsDir: '/srv/models',
+      allowModelDownload: false,
+      threads: 3,
+      maxQueue: 2,
+      timeoutSeconds: 30,
+      replicate: {
+        token: 'r8_token',
+        baseUrl: 'http://127.0.0.1:9999',
+        restyleVersion: 'restyle-v1',
+        inpaintVersion: 'inpaint-v1',
+      },
+    });
+  });
+
+  it('refuses the replicate provider without its token and model versions, naming each', () => {
+    const attempt = () => loadConfig({ DATA_DIR: tempDir(), AI_PROVIDER: 'replicate' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual([
+        'REPLICATE_API_TOKEN',
+        'REPLICATE_RESTYLE_VERSION',
+        'REPLICATE_INPAINT_VERSION',
+      ]);
+    }
   });
 });

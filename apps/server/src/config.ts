@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './platform/atomic-file';
@@ -25,7 +26,37 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   WEB_DIST_DIR: z.string().optional(),
   SHIPPED_CATALOGUE_DIR: z.string().optional(),
+  AI_PROVIDER: z.enum(['local', 'replicate']).default('local'),
+  MODELS_DIR: z.string().min(1).optional(),
+  MODELS_AUTO_DOWNLOAD: booleanFromEnv.default(true),
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(1000).default(8),
+  ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  REPLICATE_API_TOKEN: z.string().min(1).optional(),
+  REPLICATE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.replicate.com'),
+  REPLICATE_RESTYLE_VERSION: z.string().min(1).optional(),
+  REPLICATE_INPAINT_VERSION: z.string().min(1).optional(),
 });
+
+/** The Replicate provider needs its token and both model versions; say which are missing. */
+const providerComplete = (vars: z.infer<typeof envSchema>) =>
+  vars.AI_PROVIDER !== 'replicate'
+    ? []
+    : (['REPLICATE_API_TOKEN', 'REPLICATE_RESTYLE_VERSION', 'REPLICATE_INPAINT_VERSION'] as const)
+        .filter((name) => vars[name] === undefined)
+        .map((name) => `${name}: required when AI_PROVIDER is replicate`);
+
+export type EngineConfig = Readonly<{
+  provider: 'local' | 'replicate';
+  modelsDir: string;
+  allowModelDownload: boolean;
+  threads: number;
+  maxQueue: number;
+  timeoutSeconds: number;
+  replicate:
+    | Readonly<{ token: string; baseUrl: string; restyleVersion: string; inpaintVersion: string }>
+    | undefined;
+}>;
 
 export type AppConfig = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -46,6 +77,7 @@ export type AppConfig = Readonly<{
   secureCookies: boolean;
   webDistDir: string;
   shippedCatalogueDir: string;
+  engine: EngineConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -63,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const vars = parsed.data;
+  const missing = providerComplete(vars);
+  if (missing.length > 0) throw new ConfigError(missing);
   const dataDir = path.resolve(vars.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const appUrl = (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
@@ -88,6 +122,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vars.SHIPPED_CATALOGUE_DIR ?? path.join(import.meta.dirname, '../catalogue'),
     ),
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    engine: engineConfig(vars, dataDir),
+  });
+}
+
+function engineConfig(vars: z.infer<typeof envSchema>, dataDir: string): EngineConfig {
+  const { REPLICATE_API_TOKEN: token, REPLICATE_RESTYLE_VERSION, REPLICATE_INPAINT_VERSION } = vars;
+  return Object.freeze({
+    provider: vars.AI_PROVIDER,
+    modelsDir: path.resolve(vars.MODELS_DIR ?? path.join(dataDir, 'models')),
+    allowModelDownload: vars.MODELS_AUTO_DOWNLOAD,
+    // One core stays free for the HTTP server and the database.
+    threads: vars.ENGINE_THREADS ?? Math.max(1, availableParallelism() - 1),
+    maxQueue: vars.ENGINE_MAX_QUEUE,
+    timeoutSeconds: vars.ENGINE_TIMEOUT_SECONDS,
+    replicate:
+      token && REPLICATE_RESTYLE_VERSION && REPLICATE_INPAINT_VERSION
+        ? Object.freeze({
+            token,
+            baseUrl: vars.REPLICATE_API_URL.replace(/\/+$/, ''),
+            restyleVersion: REPLICATE_RESTYLE_VERSION,
+            inpaintVersion: REPLICATE_INPAINT_VERSION,
+          })
+        : undefined,
   });
 }
 

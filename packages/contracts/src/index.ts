@@ -1,3 +1,4 @@
+export * from './actions';
 export * from './auth';
 export * from './config';
 export * from './design';

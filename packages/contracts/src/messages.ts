@@ -28,6 +28,17 @@ export const messages = {
   tooManyRequests: 'Too many requests. Please slow down',
   malformedUpload: 'The upload could not be read. Please try again',
   notEnoughCredits: 'You do not have enough credits for this action',
+  engineBusy: 'The image engine is busy right now. Please try again in a moment',
+  generationFailed: 'The generation failed and your credits were refunded. Please try again',
+  generationTimedOut:
+    'The generation took too long and your credits were refunded. Please retry action',
+  assistantCannot: 'The AI assistant cannot do that yet',
+  modelMissing: 'A model this action needs is not installed',
+  maskEmpty: 'Paint the area to change first',
+  imageRequired: 'Received no file',
+  colourRequired: 'Choose a colour',
+  textureRequired: 'Choose a floor template',
+  noProductFits: 'No catalogue product fits this choice and budget',
 } as const;
 
 export type MessageKey = keyof typeof messages;

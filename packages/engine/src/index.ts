@@ -1,3 +1,6 @@
 export * from './types';
 export * from './local-engine';
 export * from './products';
+export * from './assistant/interpret';
+export * from './assistant/context';
+export * from './remote';

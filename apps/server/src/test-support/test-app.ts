@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
+import type { ImageEngine } from '@roomcraft/engine';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -15,6 +16,9 @@ export interface DatabaseTarget {
   name: 'sqlite' | 'postgres';
   open(dataDir: string): Promise<DatabaseHandle>;
 }
+
+/** The model weights beside the repository (`<repo>/../shared/models`), as in CI. */
+export const SHARED_MODELS_DIR = path.resolve(import.meta.dirname, '../../../../../shared/models');
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -86,7 +90,15 @@ export function manualClock(start = new Date('2026-11-21T09:00:00.000Z')) {
 
 export async function startTestApp(
   target: DatabaseTarget,
-  options: { smtpUrl: string; clock?: Clock; shippedCatalogueDir?: string },
+  options: {
+    smtpUrl: string;
+    clock?: Clock;
+    shippedCatalogueDir?: string;
+    /** An image engine to use instead of the local one (a test double). */
+    engine?: ImageEngine;
+    /** Further environment variables, e.g. ENGINE_TIMEOUT_SECONDS. */
+    env?: Record<string, string>;
+  },
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'roomcraft-test-'));
   const config = loadConfig({
@@ -98,12 +110,17 @@ export async function startTestApp(
     // No shipped catalogue unless a test brings one: tests must not depend on a build.
     SHIPPED_CATALOGUE_DIR:
       options.shippedCatalogueDir ?? path.join(dataDir, 'no-shipped-catalogue'),
+    // Tests use the shared model copies and never download.
+    MODELS_DIR: SHARED_MODELS_DIR,
+    MODELS_AUTO_DOWNLOAD: '0',
+    ...options.env,
   });
   const database = await target.open(dataDir);
   const app = await buildApp({
     config,
     database,
     clock: options.clock,
+    ...(options.engine ? { engine: options.engine } : {}),
     mailer: createMailer({
       from: config.mailFrom,
       smtpUrl: options.smtpUrl,

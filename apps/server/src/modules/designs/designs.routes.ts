@@ -1,30 +1,24 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
-  MAX_FILE_SIZE_MB,
   dataOf,
   designFieldsSchema,
   designSchema,
   errorBodySchema,
   fieldErrors,
-  fromFormEntries,
-  messages,
 } from '@roomcraft/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/authenticate';
-import { HttpError, notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../http/errors';
+import { readMultipartForm, registerMultipart } from '../../http/multipart';
 import type { AuthService } from '../auth/auth.service';
-import { uploadError } from '../images/images.service';
 import {
   DESIGN_IMAGE_FIELDS,
   toDesignResource,
-  type DesignImageField,
   type DesignUploads,
   type DesignsService,
 } from './designs.service';
 
-const MAX_FILE_BYTES = MAX_FILE_SIZE_MB * 1024 * 1024;
 const idParams = z.object({ id: z.string() });
 const errors = {
   401: errorBodySchema,
@@ -39,42 +33,10 @@ function designId(raw: string) {
   return Number(raw);
 }
 
-const isImageField = (name: string): name is DesignImageField =>
-  (DESIGN_IMAGE_FIELDS as readonly string[]).includes(name);
-
-/**
- * Reads the spec's multipart design form: files for the image fields (each read up to the size
- * limit and no further), indexed text fields for the rest.
- */
+/** Reads the spec's multipart design form: files for the image fields, indexed text for the rest. */
 async function readDesignForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw uploadError('no_file_received', 'base_image');
-  const uploads: DesignUploads = {};
-  const entries: [string, string][] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (isImageField(part.fieldname) && !uploads[part.fieldname]) {
-          uploads[part.fieldname] = await part.toBuffer();
-        } else {
-          part.file.resume();
-        }
-      } else if (typeof part.value === 'string') {
-        entries.push([part.fieldname, part.value]);
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw uploadError('file_too_large');
-    }
-    // A body that ends early or breaks its own boundaries.
-    throw new HttpError(400, messages.malformedUpload);
-  }
-  let fields: Record<string, unknown>;
-  try {
-    fields = fromFormEntries(entries);
-  } catch (error) {
-    throw new HttpError(400, (error as Error).message);
-  }
+  const { files, fields } = await readMultipartForm(request, DESIGN_IMAGE_FIELDS, 'base_image');
+  const uploads: DesignUploads = files;
   const parsed = designFieldsSchema.safeParse(fields);
   if (!parsed.success) throw validationFailed(fieldErrors(parsed.error.issues));
   return { fields: parsed.data, uploads };
@@ -84,14 +46,7 @@ export const designsRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   designs: DesignsService;
 }> = async (app, { auth, designs }) => {
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: MAX_FILE_BYTES,
-      files: DESIGN_IMAGE_FIELDS.length,
-      fields: 5000,
-      fieldSize: 64 * 1024,
-    },
-  });
+  await registerMultipart(app, DESIGN_IMAGE_FIELDS.length);
   const tags = ['designs'];
   const designData = dataOf(designSchema);
 

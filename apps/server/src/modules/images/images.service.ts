@@ -20,6 +20,14 @@ export const uploadError = (code: UploadErrorCode, field?: string) =>
     ...(field ? { errors: { [field]: [uploadErrors[code]] } } : {}),
   });
 
+/** A stored object's stream, read whole (images are at most a few MB). */
+export async function readStream(stream: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 export const storageKey = (image: Pick<ImageRow, 'id' | 'ext'>) => `${image.id}.${image.ext}`;
 export const imageUrl = (key: string) => `/api/files/${key}`;
 
@@ -57,6 +65,40 @@ export class ImagesService {
     await this.deps.storage.put(storageKey(row), image.data, row.content_type);
     await insertImage(this.deps.db, row);
     return row;
+  }
+
+  /**
+   * Stores an engine output (a PNG it made itself) as the user's image, as it is: it is already
+   * upright and metadata-free, and re-encoding would only cost time and change pixels.
+   */
+  async storeGenerated(
+    userId: number,
+    png: Buffer,
+    size: { width: number; height: number },
+  ): Promise<ImageRow> {
+    const row: ImageRow = {
+      id: randomBytes(24).toString('base64url'),
+      user_id: userId,
+      design_id: null,
+      ext: 'png',
+      content_type: 'image/png',
+      width: size.width,
+      height: size.height,
+      bytes: png.length,
+      created_at: this.deps.clock.now().toISOString(),
+    };
+    await this.deps.storage.put(storageKey(row), png, row.content_type);
+    await insertImage(this.deps.db, row);
+    return row;
+  }
+
+  /** The bytes of one of the user's stored images, or a 422 naming the field. */
+  async readOwned(userId: number, field: string, url: string) {
+    const [image] = await this.requireOwned(this.deps.db, userId, { [field]: url });
+    const object = image ? await this.deps.storage.get(storageKey(image)) : undefined;
+    if (!image || !object)
+      throw validationFailed({ [field]: ['Must be one of your stored images'] });
+    return { image, bytes: await readStream(object.body) };
   }
 
   /** The user's own image behind a URL, or a 422 naming the field. */

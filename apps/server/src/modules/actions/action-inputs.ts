@@ -1,0 +1,185 @@
+/**
+ * Reading and checking the images a generate form carries — all before any credit moves: the
+ * state image (an upload or one of the user's stored images), masks at its exact size, swatches
+ * and textures from the user's images or the catalogue.
+ */
+import {
+  CATALOGUE_IMAGE_PATTERN,
+  FILE_URL_PATTERN,
+  messages,
+  uploadErrors,
+} from '@roomcraft/contracts';
+import sharp from 'sharp';
+import type { Point } from '@roomcraft/engine';
+import { MediaError, normaliseImage } from '../../platform/media';
+import type { ObjectStorage } from '../../platform/storage';
+import { readStream, type ImagesService } from '../images/images.service';
+
+/** Field errors gathered over a whole form, so the user sees every problem at once. */
+export class FieldErrors {
+  readonly errors: Record<string, string[]> = {};
+  add(field: string, message: string) {
+    const list = (this.errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  get empty() {
+    return Object.keys(this.errors).length === 0;
+  }
+}
+
+export interface StateImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The engine decodes at most this many pixels; stored images are far below it. */
+const MAX_ENGINE_PIXELS = 40_000_000;
+const NOT_YOURS = 'Must be one of your stored images';
+
+/** Reads the user's images and the catalogue's for one request. */
+export class ActionInputs {
+  constructor(
+    private readonly deps: { images: ImagesService; catalogueStorage: ObjectStorage },
+    private readonly userId: number,
+    private readonly errors: FieldErrors,
+  ) {}
+
+  /** An image given as an upload or as one of the user's URLs; undefined (and an error) if not. */
+  async image(field: string, upload: Buffer | undefined, url: string | undefined) {
+    if (upload) return this.uploadedImage(field, upload);
+    if (url) return this.storedImage(field, url);
+    this.errors.add(field, messages.imageRequired);
+    return undefined;
+  }
+
+  /** One of the user's stored images; another user's is refused exactly like a made-up URL. */
+  async storedImage(field: string, url: string): Promise<StateImage | undefined> {
+    if (!FILE_URL_PATTERN.test(url)) {
+      this.errors.add(field, NOT_YOURS);
+      return undefined;
+    }
+    try {
+      const { image, bytes } = await this.deps.images.readOwned(this.userId, field, url);
+      return { bytes, width: image.width, height: image.height };
+    } catch {
+      this.errors.add(field, NOT_YOURS);
+      return undefined;
+    }
+  }
+
+  /** An upload, turned upright and capped like every stored image, so masks match what is shown. */
+  async uploadedImage(field: string, upload: Buffer): Promise<StateImage | undefined> {
+    try {
+      const image = await normaliseImage(upload);
+      return { bytes: image.data, width: image.width, height: image.height };
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error;
+      this.errors.add(
+        field,
+        error.problem === 'too_many_pixels'
+          ? uploadErrors.file_too_large
+          : uploadErrors.invalid_extension,
+      );
+      return undefined;
+    }
+  }
+
+  /** A swatch or texture image from the user's images or the catalogue, as its bytes. */
+  async userOrCatalogueImage(field: string, url: string): Promise<Buffer | undefined> {
+    const catalogueKey = CATALOGUE_IMAGE_PATTERN.exec(url)?.[1];
+    if (catalogueKey) {
+      const object = await this.deps.catalogueStorage.get(catalogueKey);
+      if (!object) {
+        this.errors.add(field, 'Unknown library image');
+        return undefined;
+      }
+      return readStream(object.body);
+    }
+    return (await this.storedImage(field, url))?.bytes;
+  }
+
+  /** A small image upload (swatch, texture) that must decode; its bytes as sent. */
+  async smallUpload(field: string, upload: Buffer): Promise<Buffer | undefined> {
+    try {
+      const meta = await sharp(upload, { limitInputPixels: MAX_ENGINE_PIXELS }).metadata();
+      if (meta.width > 0 && meta.height > 0) return upload;
+    } catch {
+      // Not an image: reported below.
+    }
+    this.errors.add(field, uploadErrors.invalid_extension);
+    return undefined;
+  }
+
+  /** Checks a mask against the state image: a readable image, the same size, something painted. */
+  async mask(field: string, bytes: Buffer, size: { width: number; height: number }) {
+    const problem = await maskProblem(bytes, size);
+    if (problem) {
+      this.errors.add(field, problem);
+      return undefined;
+    }
+    return bytes;
+  }
+}
+
+/**
+ * Why a mask cannot be used, or undefined when it can. A pixel is selected where its alpha is
+ * above 127, or, for an image without alpha, where its luminance is above 127 (the API's rule);
+ * a mask is usable when one is. Only the deciding channel reaches JavaScript, one byte a pixel.
+ */
+export async function maskProblem(
+  bytes: Buffer,
+  size: { width: number; height: number },
+): Promise<string | undefined> {
+  let plane: Buffer;
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_ENGINE_PIXELS });
+    const meta = await image.metadata();
+    if (meta.width !== size.width || meta.height !== size.height) {
+      return `The mask must be ${size.width}×${size.height} pixels, the size of the image`;
+    }
+    // Alpha is the last channel: 1 for grey + alpha, 3 for RGBA.
+    const decider = meta.hasAlpha
+      ? image.extractChannel(meta.channels === 2 ? 1 : 3)
+      : image.greyscale();
+    plane = await decider.raw().toBuffer();
+  } catch {
+    return 'The mask could not be read';
+  }
+  return anyAbove(plane, 127) ? undefined : messages.maskEmpty;
+}
+
+function anyAbove(plane: Buffer, threshold: number) {
+  for (let i = 0; i < plane.length; i++) if ((plane[i] ?? 0) > threshold) return true;
+  return false;
+}
+
+/**
+ * A mask PNG (opaque white inside, transparent outside) from an element's outline: a polygon of
+ * three or more points, or the rectangle spanned by two corners.
+ */
+export async function outlineMask(
+  outline: readonly Point[],
+  size: { width: number; height: number },
+) {
+  const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value));
+  const points =
+    outline.length === 2
+      ? rectangleCorners(outline[0] ?? { x: 0, y: 0 }, outline[1] ?? { x: 0, y: 0 })
+      : outline;
+  const polygon = points
+    .map(
+      (point) =>
+        `${clamp(point.x, size.width).toFixed(1)},${clamp(point.y, size.height).toFixed(1)}`,
+    )
+    .join(' ');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}"><polygon points="${polygon}" fill="#ffffff"/></svg>`;
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 3 }).toBuffer();
+}
+
+const rectangleCorners = (a: Point, b: Point): Point[] => [
+  { x: a.x, y: a.y },
+  { x: b.x, y: a.y },
+  { x: b.x, y: b.y },
+  { x: a.x, y: b.y },
+];

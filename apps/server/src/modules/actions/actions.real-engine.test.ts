@@ -1,0 +1,493 @@
+/**
+ * The actions API with the REAL local engine (worker threads, ONNX models from ../shared/models)
+ * on a real room photo: one call per action, and what each output must satisfy.
+ */
+import type { Design, GenerationAnswer } from '@roomcraft/contracts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roomPhoto } from '../../test-support/images';
+import { startSmtpSink } from '../../test-support/smtp-sink';
+import { TestClient, aPerson, databaseTargets, startTestApp } from '../../test-support/test-app';
+import { changeCredits } from '../credits/credits.service';
+import { insertProduct } from '../library/library.repository';
+import { DEMO_PRODUCTS } from '@roomcraft/catalog/demo-products';
+
+const smtp = await startSmtpSink();
+afterAll(() => smtp.close());
+
+const ENGINE_TEST_TIMEOUT = 180_000;
+/** How far beyond its mark a placed product's contact shadow may reach. */
+const SHADOW_REACH_PX = 96;
+const [sqlite] = await databaseTargets();
+if (!sqlite) throw new Error('SQLite is always a target');
+
+/** The photo at a size a phone upload is often reduced to, so each call takes seconds. */
+const photo = await sharp(roomPhoto('living-room-1.jpg')).resize({ width: 960 }).jpeg().toBuffer();
+
+const file = (bytes: Buffer, name: string, type: string) =>
+  new File([new Uint8Array(bytes)], name, { type });
+function form(fields: Record<string, string | File>) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  return body;
+}
+
+interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** A brush mask: opaque white over the region, transparent elsewhere. */
+function maskOver(size: { width: number; height: number }, region: Region) {
+  return sharp({
+    create: { ...size, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([
+      {
+        input: {
+          create: { width: region.width, height: region.height, channels: 4, background: '#fff' },
+        },
+        left: region.left,
+        top: region.top,
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+const rgb = async (bytes: Buffer) =>
+  (await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
+
+/**
+ * The largest change outside the region grown by `margin` px, and the mean change inside it,
+ * per channel value.
+ */
+async function changes(before: Buffer, after: Buffer, width: number, region: Region, margin = 6) {
+  const [a, b] = await Promise.all([rgb(before), rgb(after)]);
+  expect(b.length).toBe(a.length);
+  let outsideMax = 0;
+  let insideSum = 0;
+  let insideCount = 0;
+  for (let i = 0; i < a.length; i += 3) {
+    const pixel = i / 3;
+    const x = pixel % width;
+    const y = Math.floor(pixel / width);
+    const diff =
+      Math.abs((a[i] ?? 0) - (b[i] ?? 0)) +
+      Math.abs((a[i + 1] ?? 0) - (b[i + 1] ?? 0)) +
+      Math.abs((a[i + 2] ?? 0) - (b[i + 2] ?? 0));
+    const inside =
+      x >= region.left &&
+      x < region.left + region.width &&
+      y >= region.top &&
+      y < region.top + region.height;
+    const near =
+      x >= region.left - margin &&
+      x < region.left + region.width + margin &&
+      y >= region.top - margin &&
+      y < region.top + region.height + margin;
+    if (inside) {
+      insideSum += diff / 3;
+      insideCount++;
+    } else if (!near) {
+      outsideMax = Math.max(outsideMax, diff);
+    }
+  }
+  return { outsideMax, insideMean: insideSum / Math.max(1, insideCount) };
+}
+
+describe('actions API with the real local engine', () => {
+  let harness: Awaited<ReturnType<typeof startTestApp>>;
+  let client: TestClient;
+  let state: string;
+  let stateBytes: Buffer;
+  let size: { width: number; height: number };
+  let wall: Region;
+  let wallMask: Buffer;
+  const timings: Record<string, number> = {};
+
+  beforeAll(async () => {
+    harness = await startTestApp(sqlite, { smtpUrl: smtp.url });
+    client = await new TestClient(harness.app).csrf();
+    const registered = await client.post('/api/auth/register', aPerson());
+    expect(registered.statusCode).toBe(201);
+    const userId = registered.json<{ data: { id: number } }>().data.id;
+    // Plenty of credits for one call per action, given through the ledger.
+    await harness.db.transaction().execute((trx) =>
+      changeCredits(trx, {
+        userId,
+        delta: 90,
+        reason: 'adjustment',
+        reference: 'real-engine-test',
+        at: new Date(),
+      }),
+    );
+    // The demo catalogue's rows (product shots are not needed: demo products render in 3D).
+    for (const product of DEMO_PRODUCTS) {
+      await insertProduct(
+        harness.db,
+        {
+          id: product.id,
+          category: product.category,
+          maker: product.maker,
+          name: product.name,
+          price: product.price,
+          currency: 'EUR',
+          description: product.description,
+          colors: JSON.stringify(product.colors),
+          width_cm: product.dimensions.width,
+          depth_cm: product.dimensions.depth,
+          height_cm: product.dimensions.height,
+          materials: JSON.stringify(product.materials),
+          distributor: product.maker,
+          image: `${product.id}.png`,
+          cutout: null,
+          product_url: null,
+          created_at: new Date().toISOString(),
+        },
+        product.styles,
+        product.spaceTypes,
+      );
+    }
+    const created = await client.post(
+      '/api/designs',
+      form({
+        base_image: file(photo, 'room.jpg', 'image/jpeg'),
+        space_type: 'residential',
+        space_sub_type: 'living_room',
+      }),
+    );
+    state = created.json<{ data: Design }>().data.base_image;
+    stateBytes = (await client.get(state)).rawPayload;
+    const meta = await sharp(stateBytes).metadata();
+    size = { width: meta.width, height: meta.height };
+    // The upper part of the back wall: a band across the top third, off the edges.
+    wall = {
+      left: Math.round(size.width * 0.3),
+      top: Math.round(size.height * 0.08),
+      width: Math.round(size.width * 0.3),
+      height: Math.round(size.height * 0.2),
+    };
+    wallMask = await maskOver(size, wall);
+  }, ENGINE_TEST_TIMEOUT);
+  afterAll(async () => {
+    console.info('real engine, API-level timings (ms):', JSON.stringify(timings));
+    await harness.close();
+  });
+
+  async function timed<T>(name: string, call: () => Promise<T>) {
+    const started = performance.now();
+    const result = await call();
+    timings[name] = Math.round(performance.now() - started);
+    return result;
+  }
+
+  async function generated(name: string, fields: Record<string, string | File>, count: number) {
+    const response = await timed(name, () =>
+      client.post(`/api/actions/generate/${name}`, form({ state_image: state, ...fields })),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<GenerationAnswer>();
+    expect(answer.images).toHaveLength(count);
+    const images = await Promise.all(
+      answer.images.map(async (url) => (await client.get(url)).rawPayload),
+    );
+    for (const image of images) {
+      const meta = await sharp(image).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', size.width, size.height]);
+    }
+    return images;
+  }
+
+  it(
+    'detects the living room furniture and segments one from a click',
+    async () => {
+      const detected = await timed('space-elements', () =>
+        client.post('/api/actions/get/space-elements', form({ base_image: state })),
+      );
+      expect(detected.statusCode, detected.body).toBe(200);
+      const elements = detected.json<{
+        elements: { label: string; box: { x: number; y: number }[] }[];
+      }>().elements;
+      expect(elements.map((element) => element.label)).toContain('Sofa');
+      const sofa = elements.find((element) => element.label === 'Sofa');
+      const xs = sofa?.box.map((point) => point.x) ?? [];
+      const ys = sofa?.box.map((point) => point.y) ?? [];
+      const centre = {
+        x: Math.round((Math.min(...xs) + Math.max(...xs)) / 2),
+        y: Math.round((Math.min(...ys) + Math.max(...ys)) / 2),
+      };
+      const segmented = await timed('segment', () =>
+        client.post('/api/actions/get/segment', {
+          image: state,
+          points: [{ ...centre, label: 1 }],
+        }),
+      );
+      expect(segmented.statusCode, segmented.body).toBe(200);
+      const mask = Buffer.from(
+        segmented.json<{ mask: string }>().mask.split(',')[1] ?? '',
+        'base64',
+      );
+      const { data, info } = await sharp(mask)
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([size.width, size.height]);
+      expect(data[centre.y * info.width + centre.x]).toBeGreaterThan(127);
+      const selected = data.reduce((sum, value) => sum + (value > 127 ? 1 : 0), 0);
+      // A piece of furniture, not the whole room.
+      expect(selected / data.length).toBeGreaterThan(0.005);
+      expect(selected / data.length).toBeLessThan(0.6);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'paints the masked wall and leaves everything else as it was',
+    async () => {
+      const [painted] = await generated(
+        'wall-paint',
+        { masked_image: file(wallMask, 'mask.png', 'image/png'), color: '#2f5d7c', quantity: '1' },
+        1,
+      );
+      const { outsideMax, insideMean } = await changes(
+        stateBytes,
+        painted ?? Buffer.alloc(0),
+        size.width,
+        wall,
+      );
+      expect(outsideMax).toBe(0);
+      expect(insideMean).toBeGreaterThan(10);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'removes what is under the mask in two different ways',
+    async () => {
+      const [first, second] = await generated(
+        'remove-elements',
+        { masked_image: file(wallMask, 'mask.png', 'image/png'), quantity: '2' },
+        2,
+      );
+      for (const image of [first, second]) {
+        const { outsideMax } = await changes(
+          stateBytes,
+          image ?? Buffer.alloc(0),
+          size.width,
+          wall,
+        );
+        expect(outsideMax).toBe(0);
+      }
+      const between = await changes(
+        first ?? Buffer.alloc(0),
+        second ?? Buffer.alloc(0),
+        size.width,
+        wall,
+      );
+      expect(between.insideMean).toBeGreaterThan(0.5);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'changes a material with a colour inside the mask only',
+    async () => {
+      const [changed] = await generated(
+        'change-material',
+        {
+          masked_image: file(wallMask, 'mask.png', 'image/png'),
+          color: '#8b5a2b',
+          material: 'Oak',
+          material_type: 'Wood',
+          quantity: '1',
+        },
+        1,
+      );
+      const { outsideMax, insideMean } = await changes(
+        stateBytes,
+        changed ?? Buffer.alloc(0),
+        size.width,
+        wall,
+      );
+      expect(outsideMax).toBe(0);
+      expect(insideMean).toBeGreaterThan(10);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'lays a floor from an uploaded sample, changing the lower part of the room',
+    async () => {
+      const sample = await sharp(roomPhoto('living-room-1.jpg')).resize(256, 256).png().toBuffer();
+      const [floored] = await generated(
+        'floors',
+        { texture_image: file(sample, 'sample.png', 'image/png'), quantity: '1' },
+        1,
+      );
+      const bottom = {
+        left: 0,
+        top: Math.round(size.height * 0.75),
+        width: size.width,
+        height: Math.round(size.height * 0.25) - 1,
+      };
+      const top = { left: 0, top: 0, width: size.width, height: Math.round(size.height * 0.15) };
+      const [lower, upper] = await Promise.all([
+        changes(stateBytes, floored ?? Buffer.alloc(0), size.width, bottom, 0),
+        changes(stateBytes, floored ?? Buffer.alloc(0), size.width, top, 0),
+      ]);
+      expect(lower.insideMean).toBeGreaterThan(upper.insideMean);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'restyles the whole room in two different variants',
+    async () => {
+      const [first, second] = await generated(
+        'architectural-style',
+        { design_style: 'Industrial', design_mode: 'bold', quantity: '2' },
+        2,
+      );
+      const whole = { left: 0, top: 0, width: size.width, height: size.height };
+      const changed = await changes(stateBytes, first ?? Buffer.alloc(0), size.width, whole);
+      expect(changed.insideMean).toBeGreaterThan(5);
+      const between = await changes(
+        first ?? Buffer.alloc(0),
+        second ?? Buffer.alloc(0),
+        size.width,
+        whole,
+      );
+      expect(between.insideMean).toBeGreaterThan(0.5);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'adds a catalogue plant in the marked area, changing nothing beyond its shadow',
+    async () => {
+      const spot = {
+        left: Math.round(size.width * 0.05),
+        top: Math.round(size.height * 0.45),
+        width: Math.round(size.width * 0.2),
+        height: Math.round(size.height * 0.5),
+      };
+      const [added] = await generated(
+        'add-elements',
+        {
+          masked_image: file(await maskOver(size, spot), 'mask.png', 'image/png'),
+          design_style: 'Scandinavian',
+          prompt: 'a big plant',
+          space_type: 'residential',
+          quantity: '1',
+        },
+        1,
+      );
+      const { outsideMax, insideMean } = await changes(
+        stateBytes,
+        added ?? Buffer.alloc(0),
+        size.width,
+        spot,
+        SHADOW_REACH_PX,
+      );
+      // Placement may darken the floor just beside the mark (contact shadow), never further.
+      expect(outsideMax).toBe(0);
+      expect(insideMean).toBeGreaterThan(3);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'replaces the detected sofa with a chosen catalogue sofa',
+    async () => {
+      const detected = await client.post(
+        '/api/actions/get/space-elements',
+        form({ base_image: state }),
+      );
+      const sofa = detected
+        .json<{ elements: { label: string; box: { x: number; y: number }[] }[] }>()
+        .elements.find((element) => element.label === 'Sofa');
+      expect(sofa).toBeDefined();
+      const outline: Record<string, string> = {};
+      (sofa?.box ?? []).forEach((point, index) => {
+        outline[`box[${index}][x]`] = String(point.x);
+        outline[`box[${index}][y]`] = String(point.y);
+      });
+      const xs = sofa?.box.map((point) => point.x) ?? [0];
+      const ys = sofa?.box.map((point) => point.y) ?? [0];
+      const region = {
+        left: Math.floor(Math.min(...xs)),
+        top: Math.floor(Math.min(...ys)),
+        width: Math.ceil(Math.max(...xs) - Math.min(...xs)),
+        height: Math.ceil(Math.max(...ys) - Math.min(...ys)),
+      };
+      const [replaced] = await generated(
+        'furniture',
+        { furniture: 'Sofa', product_id: 'sofa-lund', color: '#6a7178', quantity: '1', ...outline },
+        1,
+      );
+      const { insideMean } = await changes(
+        stateBytes,
+        replaced ?? Buffer.alloc(0),
+        size.width,
+        region,
+      );
+      expect(insideMean).toBeGreaterThan(5);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'runs an assistant instruction as the action it names',
+    async () => {
+      const [painted] = await generated(
+        'ai-assistant',
+        {
+          masked_image: file(wallMask, 'mask.png', 'image/png'),
+          prompt: 'paint the wall sage green',
+          quantity: '1',
+        },
+        1,
+      );
+      const { outsideMax, insideMean } = await changes(
+        stateBytes,
+        painted ?? Buffer.alloc(0),
+        size.width,
+        wall,
+      );
+      expect(outsideMax).toBe(0);
+      expect(insideMean).toBeGreaterThan(5);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+});
+
+describe('actions API when a model is not installed', () => {
+  it(
+    'starts, and answers 503 naming the model for detection only',
+    async () => {
+      const harness = await startTestApp(sqlite, {
+        smtpUrl: smtp.url,
+        env: { MODELS_DIR: mkdtempSync(path.join(tmpdir(), 'roomcraft-no-models-')) },
+      });
+      try {
+        const client = await new TestClient(harness.app).csrf();
+        expect((await client.post('/api/auth/register', aPerson())).statusCode).toBe(201);
+        const response = await client.post(
+          '/api/actions/get/space-elements',
+          form({ base_image: file(photo, 'room.jpg', 'image/jpeg') }),
+        );
+        expect(response.statusCode, response.body).toBe(503);
+        expect(response.json<{ message: string }>().message).toContain('yolox_nano.onnx');
+      } finally {
+        await harness.close();
+      }
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+});

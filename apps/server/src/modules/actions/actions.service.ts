@@ -1,0 +1,713 @@
+/**
+ * The AI actions (spec §3, §5, §7): every input is checked before a credit moves; a generation
+ * is paid for up front through the ledger and refunded if the engine fails, times out or its
+ * images cannot be stored (ARCHITECTURE §5).
+ */
+import {
+  DESIGN_MODES,
+  GENERATE_FIELD_SCHEMAS,
+  MASK_REQUIRED,
+  categoriesFromWords,
+  fieldErrors,
+  findDesignMode,
+  findStyle,
+  forcesSingleDesign,
+  generationCost,
+  messages,
+  type ActionId,
+  type FurnitureReplacementsRequest,
+  type GenerateFields,
+  type GenerateRoute,
+  type GenerationAnswer,
+  type Product,
+  type SegmentRequest,
+  type SpaceElementsAnswer,
+} from '@roomcraft/contracts';
+import { findTexture, renderTexture, textureCatalog } from '@roomcraft/catalog';
+import {
+  EngineError,
+  type ColourSource,
+  type GenerateRequest,
+  type ImageEngine,
+  type PlacementProduct,
+  type StyleTarget,
+  type TextureSource,
+} from '@roomcraft/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Database } from '../../db/database';
+import type { ImageRow } from '../../db/schema';
+import { HttpError, validationFailed } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+import type { ObjectStorage } from '../../platform/storage';
+import { changeCredits } from '../credits/credits.service';
+import { imageUrl, readStream, storageKey, type ImagesService } from '../images/images.service';
+import type { LibraryService } from '../library/library.service';
+import { ActionInputs, FieldErrors, outlineMask, type StateImage } from './action-inputs';
+import { creditBalance, textureByImage, textureById } from './actions.repository';
+import type { AssistantPlan, InterpretInstruction } from './assistant';
+import { DEFAULT_ADD_CATEGORIES, ProductChoice } from './product-choice';
+
+/** The file parts a generate form may carry. */
+export const GENERATE_FILE_FIELDS = [
+  'state_image',
+  'masked_image',
+  'color_image',
+  'texture_image',
+] as const;
+export type GenerateFileField = (typeof GENERATE_FILE_FIELDS)[number];
+export type GenerateFiles = Partial<Record<GenerateFileField, Buffer>>;
+
+/** A checked generation, ready to be paid for and run. */
+interface Job {
+  /** The action whose credits are charged (the assistant's own, whatever it plans). */
+  chargedAction: ActionId;
+  quantity: number;
+  request: GenerateRequest;
+}
+
+export interface ActionsDeps {
+  db: Database;
+  engine: ImageEngine;
+  images: ImagesService;
+  library: LibraryService;
+  catalogueStorage: ObjectStorage;
+  clock: Clock;
+  interpret: InterpretInstruction;
+  /** How long one engine call may take before it is abandoned (and refunded). */
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+const busy = () => new HttpError(503, messages.engineBusy);
+
+export class ActionsService {
+  private readonly products: ProductChoice;
+
+  constructor(private readonly deps: ActionsDeps) {
+    this.products = new ProductChoice(deps);
+  }
+
+  // ---------------------------------------------------------------- free calls
+
+  /** Detects the space's elements; an uploaded base image is stored as the user's first. */
+  async spaceElements(
+    userId: number,
+    upload: Buffer | undefined,
+    url: string | undefined,
+  ): Promise<SpaceElementsAnswer> {
+    const errors = new FieldErrors();
+    // A full engine stores nothing and answers at once.
+    if (!this.deps.engine.hasCapacity()) throw busy();
+    let baseImage = url;
+    let bytes: Buffer | undefined;
+    if (upload) {
+      const stored = await this.deps.images.ingest(userId, upload, 'base_image');
+      baseImage = imageUrl(storageKey(stored));
+      bytes = (await this.inputs(userId, errors).storedImage('base_image', baseImage))?.bytes;
+    } else if (url) {
+      bytes = (await this.inputs(userId, errors).storedImage('base_image', url))?.bytes;
+    } else {
+      errors.add('base_image', messages.imageRequired);
+    }
+    if (!errors.empty || !bytes || !baseImage) throw validationFailed(errors.errors);
+    const image = bytes;
+    const found = await this.withDeadline((signal) =>
+      this.deps.engine.detectElements(image, signal),
+    ).catch((error: unknown) => {
+      throw freeCallError(error);
+    });
+    return {
+      baseImage,
+      elements: found.map(({ label, box }) => ({ label, box })),
+      remainingCredits: await creditBalance(this.deps.db, userId),
+    };
+  }
+
+  /** Click-to-segment on one of the user's images: a PNG mask as a data URL. */
+  async segment(userId: number, request: SegmentRequest) {
+    const errors = new FieldErrors();
+    const image = await this.inputs(userId, errors).storedImage('image', request.image);
+    if (!image) throw validationFailed(errors.errors);
+    request.points.forEach((point, index) => {
+      if (point.x >= image.width || point.y >= image.height) {
+        errors.add(`points.${index}`, 'The point must lie inside the image');
+      }
+    });
+    if (!errors.empty) throw validationFailed(errors.errors);
+    if (!this.deps.engine.hasCapacity()) throw busy();
+    const mask = await this.withDeadline((signal) =>
+      this.deps.engine.segment(image.bytes, request.points, signal),
+    ).catch((error: unknown) => {
+      throw freeCallError(error);
+    });
+    return { mask: `data:image/png;base64,${mask.toString('base64')}` };
+  }
+
+  /** Catalogue products that could replace a detected element, best style match first. */
+  furnitureReplacements(request: FurnitureReplacementsRequest): Promise<Product[]> {
+    const categories = categoriesFromWords(request.furniture);
+    if (categories.length === 0) return Promise.resolve([]);
+    return this.products.ranked({
+      categories,
+      style: request.design_style,
+      spaceType: request.space_type,
+      budgetMin: request.budget_min,
+      budgetMax: request.budget_max,
+    });
+  }
+
+  // ---------------------------------------------------------------- generations
+
+  /** Checks a generate form completely, then charges, runs and stores (or refunds). */
+  async generate(
+    userId: number,
+    route: GenerateRoute,
+    rawFields: Record<string, unknown>,
+    files: GenerateFiles,
+  ): Promise<GenerationAnswer> {
+    const job = await this.prepare(userId, route, rawFields, files);
+    return this.run(userId, job);
+  }
+
+  private async prepare(
+    userId: number,
+    route: GenerateRoute,
+    rawFields: Record<string, unknown>,
+    files: GenerateFiles,
+  ): Promise<Job> {
+    const errors = new FieldErrors();
+    const inputs = this.inputs(userId, errors);
+    const stateUrl = typeof rawFields.state_image === 'string' ? rawFields.state_image : undefined;
+    const state = await inputs.image('state_image', files.state_image, stateUrl);
+    let mask: Buffer | undefined;
+    if (state && files.masked_image) {
+      mask = await inputs.mask('masked_image', files.masked_image, state);
+    } else if (MASK_REQUIRED[route] && !files.masked_image) {
+      errors.add('masked_image', messages.maskEmpty);
+    }
+    if (!state) {
+      // Still report the other fields' problems, all at once.
+      parseFields(GENERATE_FIELD_SCHEMAS[route], rawFields, errors);
+      throw validationFailed(errors.errors);
+    }
+    const job = await this.buildJob(route, rawFields, { state, mask, files, inputs, errors });
+    if (!errors.empty || !job) throw validationFailed(errors.errors);
+    return job;
+  }
+
+  /** Parses the route's own fields (reporting their errors) and builds its job. */
+  private async buildJob(
+    route: GenerateRoute,
+    raw: Record<string, unknown>,
+    form: Form,
+  ): Promise<Job | undefined> {
+    const { errors } = form;
+    switch (route) {
+      case 'architectural-style': {
+        const fields = parseFields(GENERATE_FIELD_SCHEMAS[route], raw, errors);
+        return fields && this.architecturalStyle(fields, form);
+      }
+      case 'wall-paint': {
+        const fields = parseFields(GENERATE_FIELD_SCHEMAS[route], raw, errors);
+        return fields && this.wallPaint(fields, form);
+      }
+      case 'floors': {
+        const fields = parseFields(GENERATE_FIELD_SCHEMAS[route], raw, errors);
+        return fields && this.floors(fields, form);
+      }
+      case 'add-elements': {
+        const fields = parseFields(GENERATE_FIELD_SCHEMAS[route], raw, errors);
+        return fields && this.addElements(fields, form);
+      }
+      case 'remove-elements': {
+        const fields = parseFields(GENERATE_FIELD_SCHEMAS[route], raw, errors);
+        return fields && this.removeElements(fields, form);
+      }
+      case 'change-material': {
+        const fields = parseFields(GENERATE_FIELD_SCHEMAS[route], raw, errors);
+        return fields && this.changeMaterial(fields, form);
+      }
+      case 'furniture': {
+        const fields = parseFields(GENERATE_FIELD_SCHEMAS[route], raw, errors);
+        return fields && this.furniture(fields, form);
+      }
+      case 'ai-assistant': {
+        const fields = parseFields(GENERATE_FIELD_SCHEMAS[route], raw, errors);
+        return fields && this.assistant(fields, form);
+      }
+    }
+  }
+
+  private architecturalStyle(
+    fields: GenerateFields<'architectural-style'>,
+    form: Form,
+  ): Job | undefined {
+    const style = findStyle(fields.design_style);
+    if (!style) return undefined;
+    const mode = fields.design_mode ? findDesignMode(fields.design_mode) : balancedMode();
+    return {
+      chargedAction: 'architectural_style',
+      quantity: fields.quantity,
+      request: {
+        op: 'architectural_style',
+        image: form.state.bytes,
+        quantity: fields.quantity,
+        seed: newSeed(),
+        style: styleTarget(style),
+        strength: mode?.strength ?? balancedMode().strength,
+      },
+    };
+  }
+
+  private async wallPaint(fields: GenerateFields<'wall-paint'>, form: Form) {
+    const colour = await this.colourSource(fields, form);
+    if (!colour || !form.mask) return undefined;
+    return {
+      chargedAction: 'paints',
+      quantity: 1,
+      request: {
+        op: 'wall_paint',
+        image: form.state.bytes,
+        quantity: 1,
+        seed: newSeed(),
+        mask: form.mask,
+        colour,
+      },
+    } satisfies Job;
+  }
+
+  /** Spec: "Wall paint: a colour, either a library item or an uploaded image." */
+  private async colourSource(
+    fields: GenerateFields<'wall-paint'>,
+    form: Form,
+  ): Promise<ColourSource | undefined> {
+    if (fields.color) return { hex: fields.color };
+    if (fields.color_url) {
+      const swatch = await form.inputs.userOrCatalogueImage('color_url', fields.color_url);
+      return swatch ? { swatch } : undefined;
+    }
+    if (form.files.color_image) {
+      const swatch = await form.inputs.smallUpload('color_image', form.files.color_image);
+      return swatch ? { swatch } : undefined;
+    }
+    form.errors.add('color', messages.colourRequired);
+    return undefined;
+  }
+
+  private async floors(fields: GenerateFields<'floors'>, form: Form) {
+    const texture = await this.textureSource(fields, form);
+    if (!texture) return undefined;
+    return {
+      chargedAction: 'floors',
+      quantity: 1,
+      request: {
+        op: 'floors',
+        image: form.state.bytes,
+        quantity: 1,
+        seed: newSeed(),
+        texture,
+        ...(form.mask ? { mask: form.mask } : {}),
+      },
+    } satisfies Job;
+  }
+
+  /** Spec: "Floors: a template, either an item or an uploaded image." */
+  private async textureSource(
+    fields: GenerateFields<'floors'>,
+    form: Form,
+  ): Promise<TextureSource | undefined> {
+    if (fields.texture_url) {
+      const key = /^\/api\/library\/images\/(.+)$/.exec(fields.texture_url)?.[1];
+      const row = key ? await textureByImage(this.deps.db, key) : undefined;
+      const image = await form.inputs.userOrCatalogueImage('texture_url', fields.texture_url);
+      if (!image) return undefined;
+      return row ? { image, tileSizeCm: row.tile_size_cm } : { image };
+    }
+    if (form.files.texture_image) {
+      const image = await form.inputs.smallUpload('texture_image', form.files.texture_image);
+      return image ? { image } : undefined;
+    }
+    form.errors.add('texture_url', messages.textureRequired);
+    return undefined;
+  }
+
+  private async addElements(fields: GenerateFields<'add-elements'>, form: Form) {
+    const categories = categoriesFromWords(fields.prompt ?? '');
+    const products = await this.chooseProducts(form, fields.quantity, {
+      productId: fields.product_id,
+      field: fields.product_id ? 'product_id' : 'prompt',
+      wish: {
+        categories: categories.length > 0 ? categories : DEFAULT_ADD_CATEGORIES,
+        style: fields.design_style,
+        spaceType: fields.space_type,
+        budgetMin: fields.budget_min,
+        budgetMax: fields.budget_max,
+      },
+    });
+    if (!products || !form.mask) return undefined;
+    return {
+      chargedAction: 'add_elements',
+      quantity: fields.quantity,
+      request: {
+        op: 'add_elements',
+        image: form.state.bytes,
+        quantity: fields.quantity,
+        seed: newSeed(),
+        mask: form.mask,
+        products,
+      },
+    } satisfies Job;
+  }
+
+  private removeElements(fields: GenerateFields<'remove-elements'>, form: Form): Job | undefined {
+    if (!form.mask) return undefined;
+    return {
+      chargedAction: 'remove_elements',
+      quantity: fields.quantity,
+      request: {
+        op: 'remove_elements',
+        image: form.state.bytes,
+        quantity: fields.quantity,
+        seed: newSeed(),
+        mask: form.mask,
+      },
+    };
+  }
+
+  private async changeMaterial(fields: GenerateFields<'change-material'>, form: Form) {
+    if (!form.mask) return undefined;
+    const texture = fields.material ? await this.materialTexture(fields.material) : undefined;
+    return {
+      chargedAction: 'change_material',
+      quantity: fields.quantity,
+      request: {
+        op: 'change_material',
+        image: form.state.bytes,
+        quantity: fields.quantity,
+        seed: newSeed(),
+        mask: form.mask,
+        colour: fields.color,
+        ...(texture ? { texture } : {}),
+      },
+    } satisfies Job;
+  }
+
+  private async furniture(fields: GenerateFields<'furniture'>, form: Form) {
+    let mask = form.mask;
+    if (!mask && !form.files.masked_image) {
+      if (!fields.box || fields.box.length < 2) {
+        form.errors.add('box', "Select the element's outline");
+        return undefined;
+      }
+      mask = await form.inputs.mask('box', await outlineMask(fields.box, form.state), form.state);
+    }
+    const categories = categoriesFromWords(fields.furniture);
+    if (!fields.product_id && categories.length === 0) {
+      form.errors.add('furniture', 'No catalogue category matches this element');
+      return undefined;
+    }
+    const products = await this.chooseProducts(form, fields.quantity, {
+      productId: fields.product_id,
+      colour: fields.color,
+      field: fields.product_id ? 'product_id' : 'furniture',
+      wish: {
+        categories,
+        style: fields.design_style,
+        spaceType: fields.space_type,
+        budgetMin: fields.budget_min,
+        budgetMax: fields.budget_max,
+      },
+    });
+    if (!products || !mask) return undefined;
+    return {
+      chargedAction: 'furniture',
+      quantity: fields.quantity,
+      request: {
+        op: 'change_furniture',
+        image: form.state.bytes,
+        quantity: fields.quantity,
+        seed: newSeed(),
+        mask,
+        products,
+      },
+    } satisfies Job;
+  }
+
+  /** Interprets the instruction, then builds the planned action's job; charged as the assistant. */
+  private async assistant(fields: GenerateFields<'ai-assistant'>, form: Form) {
+    if (!form.mask) return undefined;
+    const interpretation = this.deps.interpret(fields.prompt, fields.space_type);
+    if (!interpretation.ok) {
+      // Nothing is charged for an instruction the assistant cannot carry out.
+      throw new HttpError(422, interpretation.reason, {
+        errors: { prompt: [interpretation.reason] },
+      });
+    }
+    const request = await this.plannedRequest(interpretation.plan, fields, form, form.mask);
+    if (!request) return undefined;
+    return { chargedAction: 'ai_assistant', quantity: request.quantity, request } satisfies Job;
+  }
+
+  private async plannedRequest(
+    plan: AssistantPlan,
+    fields: GenerateFields<'ai-assistant'>,
+    form: Form,
+    mask: Buffer,
+  ): Promise<GenerateRequest | undefined> {
+    const image = form.state.bytes;
+    const seed = newSeed();
+    const quantity = forcesSingleDesign(plan.action) ? 1 : fields.quantity;
+    switch (plan.action) {
+      case 'paints':
+        return { op: 'wall_paint', image, quantity, seed, mask, colour: { hex: plan.hex } };
+      case 'change_material': {
+        const texture = plan.material ? await this.materialTexture(plan.material) : undefined;
+        return {
+          op: 'change_material',
+          image,
+          quantity,
+          seed,
+          mask,
+          colour: plan.hex,
+          ...(texture ? { texture } : {}),
+        };
+      }
+      case 'floors': {
+        const texture = await this.libraryTexture(plan.textureId);
+        if (!texture) {
+          form.errors.add('prompt', messages.assistantCannot);
+          return undefined;
+        }
+        return { op: 'floors', image, quantity, seed, mask, texture };
+      }
+      case 'remove_elements':
+        return { op: 'remove_elements', image, quantity, seed, mask };
+      case 'add_elements': {
+        const products = await this.chooseProducts(form, quantity, {
+          field: 'prompt',
+          wish: {
+            categories: plan.category ? [plan.category] : DEFAULT_ADD_CATEGORIES,
+            style: fields.design_style,
+            spaceType: fields.space_type,
+            budgetMin: fields.budget_min,
+            budgetMax: fields.budget_max,
+          },
+        });
+        return products ? { op: 'add_elements', image, quantity, seed, mask, products } : undefined;
+      }
+      case 'architectural_style': {
+        const style = findStyle(plan.styleId);
+        if (!style) {
+          form.errors.add('prompt', messages.assistantCannot);
+          return undefined;
+        }
+        return {
+          op: 'architectural_style',
+          image,
+          quantity,
+          seed,
+          style: styleTarget(style),
+          strength: balancedMode().strength,
+        };
+      }
+    }
+  }
+
+  /** The user's pick (it must exist and be placeable), else the best fits in the catalogue. */
+  private async chooseProducts(
+    form: Form,
+    quantity: number,
+    choice: {
+      productId?: string | undefined;
+      colour?: string | undefined;
+      field: string;
+      wish: Parameters<ProductChoice['ranked']>[0];
+    },
+  ): Promise<PlacementProduct[] | undefined> {
+    if (choice.productId) {
+      const product = await this.products.byId(choice.productId, choice.colour);
+      if (!product) form.errors.add('product_id', 'Unknown product');
+      return product ? [product] : undefined;
+    }
+    const products = await this.products.placements(choice.wish, quantity, choice.colour);
+    if (products.length === 0) {
+      form.errors.add(choice.field, messages.noProductFits);
+      return undefined;
+    }
+    return products;
+  }
+
+  /** A catalogue texture for a material name ("Oak" → the first texture named after oak). */
+  private async materialTexture(material: string) {
+    const id = textureForMaterial(material);
+    return id ? this.libraryTexture(id) : undefined;
+  }
+
+  /** A library texture by id: the stored catalogue image, or rendered when none is stored. */
+  private async libraryTexture(id: string): Promise<TextureSource | undefined> {
+    const row = await textureById(this.deps.db, id);
+    const object = row ? await this.deps.catalogueStorage.get(row.image) : undefined;
+    if (row && object)
+      return { image: await readStream(object.body), tileSizeCm: row.tile_size_cm };
+    const definition = findTexture(id);
+    if (!definition) return undefined;
+    return { image: await renderTexture(definition), tileSizeCm: definition.tileSizeCm };
+  }
+
+  // ---------------------------------------------------------------- paying and running
+
+  /** Capacity → debit → engine (with a deadline) → store; any failure after the debit refunds. */
+  private async run(userId: number, job: Job): Promise<GenerationAnswer> {
+    const { db, engine, clock } = this.deps;
+    if (!engine.hasCapacity()) throw busy();
+    const cost = generationCost(job.chargedAction, job.quantity);
+    const reference = `gen_${randomUUID()}`;
+    await db.transaction().execute((trx) =>
+      changeCredits(trx, {
+        userId,
+        delta: -cost,
+        reason: 'generation',
+        reference,
+        at: clock.now(),
+      }),
+    );
+    const stored: ImageRow[] = [];
+    try {
+      const result = await this.withDeadline((signal) => engine.generate(job.request, signal));
+      if (result.images.length !== job.quantity) {
+        throw new EngineError(
+          'failed',
+          `The engine made ${result.images.length} of ${job.quantity} images`,
+        );
+      }
+      for (const png of result.images) {
+        stored.push(await this.deps.images.storeGenerated(userId, png, result));
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error, reference }, 'generation failed; refunding');
+      await this.discard(stored).catch((cleanup: unknown) =>
+        this.deps.log.error({ err: cleanup, reference }, 'could not remove partial outputs'),
+      );
+      try {
+        await this.refund(userId, cost, reference);
+      } catch (refundError) {
+        // The ledger still shows the debit with its reference, for an operator to settle.
+        this.deps.log.error({ err: refundError, reference, userId, cost }, 'REFUND FAILED');
+        throw new HttpError(500, messages.somethingWentWrong);
+      }
+      throw paidCallError(error);
+    }
+    return {
+      images: stored.map((row) => imageUrl(storageKey(row))),
+      remainingCredits: await creditBalance(db, userId),
+    };
+  }
+
+  /** Gives the credits back through the ledger; the unique (user, reason, reference) makes it once-only. */
+  private async refund(userId: number, cost: number, reference: string) {
+    await this.deps.db.transaction().execute((trx) =>
+      changeCredits(trx, {
+        userId,
+        delta: cost,
+        reason: 'refund',
+        reference,
+        at: this.deps.clock.now(),
+      }),
+    );
+  }
+
+  private async discard(rows: ImageRow[]) {
+    if (rows.length === 0) return;
+    await this.deps.images.deleteRows(this.deps.db, rows);
+    await this.deps.images.deleteFiles(rows);
+  }
+
+  /**
+   * Runs an engine call that must finish within the configured time. The signal asks the engine
+   * to stop; the race answers at the deadline even if an engine does not listen.
+   */
+  private withDeadline<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const signal = AbortSignal.timeout(this.deps.timeoutMs);
+    const deadline = new Promise<never>((_, reject) => {
+      signal.addEventListener(
+        'abort',
+        () => reject(new EngineError('timeout', 'The image engine did not answer in time')),
+        { once: true },
+      );
+    });
+    return Promise.race([work(signal), deadline]);
+  }
+
+  private inputs(userId: number, errors: FieldErrors) {
+    return new ActionInputs(this.deps, userId, errors);
+  }
+}
+
+interface Form {
+  state: StateImage;
+  mask: Buffer | undefined;
+  files: GenerateFiles;
+  inputs: ActionInputs;
+  errors: FieldErrors;
+}
+
+/** The fields as the schema reads them, or undefined with every problem added to `errors`. */
+function parseFields<T>(schema: z.ZodType<T>, raw: unknown, errors: FieldErrors): T | undefined {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  for (const [field, list] of Object.entries(fieldErrors(parsed.error.issues))) {
+    for (const message of list) errors.add(field, message);
+  }
+  return undefined;
+}
+
+const newSeed = () => randomInt(0, 2 ** 31);
+const balancedMode = () => DESIGN_MODES.find((mode) => mode.id === 'balanced') ?? { strength: 0.6 };
+const styleTarget = (style: { id: string; name: string; palette: string[] }): StyleTarget => ({
+  id: style.id,
+  name: style.name,
+  palette: style.palette,
+});
+
+/** The first catalogue texture named after the material ("Oak" → "Oak planks"). */
+function textureForMaterial(material: string) {
+  const wanted = material.toLowerCase();
+  return textureCatalog.find((texture) => texture.name.toLowerCase().includes(wanted))?.id;
+}
+
+const isTimeout = (error: unknown) =>
+  (error instanceof EngineError && error.kind === 'timeout') ||
+  (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+
+/** Engine errors of a free call (detection, segmentation). */
+function freeCallError(error: unknown): unknown {
+  if (isTimeout(error)) return new HttpError(504, messages.timeout);
+  if (error instanceof EngineError) {
+    if (error.kind === 'busy') return busy();
+    if (error.kind === 'model_missing')
+      return new HttpError(503, error.message, { code: 'model_missing' });
+    if (error.kind === 'invalid_input') return new HttpError(422, error.message);
+    return new HttpError(500, messages.somethingWentWrong);
+  }
+  return error;
+}
+
+/** Engine or storage errors of a generation, after its credits were refunded. */
+function paidCallError(error: unknown): HttpError {
+  if (isTimeout(error)) return new HttpError(504, messages.generationTimedOut, { code: 'timeout' });
+  if (error instanceof EngineError) {
+    if (error.kind === 'busy')
+      return new HttpError(503, `${messages.engineBusy}. Your credits were refunded`);
+    if (error.kind === 'model_missing') {
+      return new HttpError(503, `${error.message} Your credits were refunded.`, {
+        code: 'model_missing',
+      });
+    }
+    if (error.kind === 'invalid_input') {
+      return new HttpError(422, `${error.message}. Your credits were refunded`);
+    }
+  }
+  return new HttpError(500, messages.generationFailed, { code: 'generation_failed' });
+}
