@@ -10,6 +10,13 @@ import type { Aabb, SdfNode } from './sdf';
 import { compileSdf, rotate, translate } from './sdf';
 import type { Vec3 } from './vec';
 
+/**
+ * Material slots as `RenderedImage.materialMask` bits (bit `slotIndex(slot)`), so a layer composited
+ * into a photo can treat parts differently (e.g. give a mirror's glass a reflection of the room).
+ */
+export { MATERIAL_SLOTS, slotIndex } from './sdf';
+export type { MaterialSlot } from './sdf';
+
 /** Key light from front-left and above, so shadows fall back and to the right. */
 export const DEFAULT_KEY_LIGHT: Vec3 = [-0.4, 0.9, 0.38];
 

@@ -1,0 +1,360 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { estimateRoomCamera } from '../geometry/room-camera';
+import type { RoomCamera } from '../geometry/room-camera';
+import { demoProduct, placementFromDemo } from '../products';
+import type { Mask, Raster } from '../raster';
+import { cloneRaster, dilateMask, maskBounds } from '../raster';
+import { ASSETS_DIR, rasterToPng, roomRaster } from '../test-support/photos';
+import type { PlacementProduct } from '../types';
+import { inpaint } from './inpaint';
+import { allowedWindow, placeProduct, replaceFurniture } from './place-product';
+
+const OUT = '/tmp/engine-D/';
+
+async function save(name: string, raster: Raster): Promise<void> {
+  await mkdir(OUT, { recursive: true });
+  await writeFile(`${OUT}${name}.png`, await rasterToPng(raster));
+}
+
+function rectMask(
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): Mask {
+  const data = new Uint8Array(width * height);
+  for (let y = y0; y <= y1; y++) data.fill(1, y * width + x0, y * width + x1 + 1);
+  return { width, height, data };
+}
+
+function demo(id: string): PlacementProduct {
+  const product = demoProduct(id);
+  if (!product) throw new Error(`no demo product ${id}`);
+  return placementFromDemo(product);
+}
+
+/**
+ * Largest channel difference per pixel, or 0 where the change is a plain darkening (all channels
+ * scaled down alike): that is the shadow, not the product.
+ */
+function productDifferences(a: Raster, b: Raster): Uint8Array {
+  const out = differences(a, b);
+  for (let i = 0; i < out.length; i++) {
+    const p = i * 4;
+    const ratios = [0, 1, 2].map((c) => ((b.data[p + c] ?? 0) + 1) / ((a.data[p + c] ?? 0) + 1));
+    const lo = Math.min(...ratios);
+    const hi = Math.max(...ratios);
+    if (hi < 1 && hi - lo < 0.06) out[i] = 0;
+  }
+  return out;
+}
+
+/** Largest channel difference per pixel. */
+function differences(a: Raster, b: Raster): Uint8Array {
+  const out = new Uint8Array(a.width * a.height);
+  for (let i = 0; i < out.length; i++) {
+    const p = i * 4;
+    out[i] = Math.max(
+      Math.abs((a.data[p] ?? 0) - (b.data[p] ?? 0)),
+      Math.abs((a.data[p + 1] ?? 0) - (b.data[p + 1] ?? 0)),
+      Math.abs((a.data[p + 2] ?? 0) - (b.data[p + 2] ?? 0)),
+    );
+  }
+  return out;
+}
+
+function luminance(r: Raster, i: number): number {
+  return (
+    0.2126 * (r.data[i * 4] ?? 0) +
+    0.7152 * (r.data[i * 4 + 1] ?? 0) +
+    0.0722 * (r.data[i * 4 + 2] ?? 0)
+  );
+}
+
+/** Asserts every pixel outside `window` is byte-identical. */
+function expectUnchangedOutside(
+  before: Raster,
+  after: Raster,
+  window: ReturnType<typeof allowedWindow>,
+): void {
+  let changedOutside = 0;
+  for (let y = 0; y < before.height; y++) {
+    for (let x = 0; x < before.width; x++) {
+      if (x >= window.x0 && x <= window.x1 && y >= window.y0 && y <= window.y1) continue;
+      const p = (y * before.width + x) * 4;
+      for (let c = 0; c < 4; c++) if (before.data[p + c] !== after.data[p + c]) changedOutside++;
+    }
+  }
+  expect(changedOutside).toBe(0);
+}
+
+/** Rows and columns of the pixels that changed strongly (the product, not its soft shadow). */
+function silhouette(
+  diff: Uint8Array,
+  width: number,
+  threshold = 40,
+): { x0: number; y0: number; x1: number; y1: number; count: number } {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -1;
+  let y1 = -1;
+  let count = 0;
+  for (let i = 0; i < diff.length; i++) {
+    if ((diff[i] ?? 0) < threshold) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    count++;
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  }
+  return { x0, y0, x1, y1, count };
+}
+
+describe('placing a product on free floor', () => {
+  let photo: Raster;
+  let camera: RoomCamera;
+  // Free carpet in front of the window, right of the two armchairs (800×533 photo).
+  const box = { x0: 448, y0: 352, x1: 608, y1: 500 };
+  let region: Mask;
+  let placed: Raster;
+
+  beforeAll(async () => {
+    photo = await roomRaster('living-room-beige-armchairs.jpg', 800);
+    camera = estimateRoomCamera(photo);
+    region = rectMask(photo.width, photo.height, box.x0, box.y0, box.x1, box.y1);
+    placed = await placeProduct(photo, region, demo('armchair-otto'), camera, {
+      variant: 0,
+      seed: 7,
+    });
+    await save('add-armchair-beige-room', placed);
+  });
+
+  it('changes pixels only in the region’s box grown by the shadow margin', () => {
+    expectUnchangedOutside(photo, placed, allowedWindow(region));
+  });
+
+  it('keeps the product inside the region and standing on its bottom', () => {
+    const diff = differences(photo, placed);
+    const grownRadius = Math.round(0.1 * ((box.x1 - box.x0 + box.y1 - box.y0) / 2 + 1));
+    const grown = dilateMask(region, grownRadius);
+    let changed = 0;
+    let inside = 0;
+    for (let i = 0; i < diff.length; i++) {
+      if ((diff[i] ?? 0) <= 6) continue;
+      changed++;
+      if (grown.data[i]) inside++;
+    }
+    expect(changed).toBeGreaterThan(0.25 * (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1));
+    expect(inside / changed).toBeGreaterThanOrEqual(0.7);
+    const s = silhouette(productDifferences(photo, placed), photo.width);
+    const boxH = box.y1 - box.y0 + 1;
+    // Its feet are in the region's bottom band, not floating above it.
+    expect(s.y1).toBeGreaterThanOrEqual(box.y1 - 0.08 * boxH);
+    expect(s.y1).toBeLessThanOrEqual(box.y1 + 3);
+    // Sized to the region: neither a speck nor spilling far over it.
+    expect(s.x1 - s.x0 + 1).toBeGreaterThan(0.5 * (box.x1 - box.x0 + 1));
+    expect(s.y1 - s.y0 + 1).toBeGreaterThan(0.5 * boxH);
+  });
+
+  it('darkens the floor around its feet with a contact shadow, never lightens it', () => {
+    const diff = differences(photo, placed);
+    const s = silhouette(productDifferences(photo, placed), photo.width, 40);
+    let shadow = 0;
+    let darker = 0;
+    // The band just below the product's lowest row: floor only.
+    for (let y = s.y1 + 2; y <= Math.min(photo.height - 1, s.y1 + 12); y++) {
+      for (let x = s.x0; x <= s.x1; x++) {
+        const i = y * photo.width + x;
+        if ((diff[i] ?? 0) === 0) continue;
+        shadow++;
+        if (luminance(placed, i) < luminance(photo, i)) darker++;
+      }
+    }
+    expect(shadow).toBeGreaterThan(20);
+    expect(darker / shadow).toBeGreaterThan(0.95);
+  });
+
+  it('makes visibly different variants', async () => {
+    const other = await placeProduct(photo, region, demo('armchair-otto'), camera, {
+      variant: 1,
+      seed: 7,
+    });
+    await save('add-armchair-beige-room-variant1', other);
+    const diff = differences(placed, other);
+    let differing = 0;
+    for (const d of diff) if (d > 30) differing++;
+    expect(differing).toBeGreaterThan(0.05 * (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1));
+  });
+
+  it('takes on the photo’s exposure', async () => {
+    const dark = cloneRaster(photo);
+    for (let i = 0; i < dark.data.length; i++)
+      if (i % 4 !== 3) dark.data[i] = Math.round((dark.data[i] ?? 0) * 0.45);
+    const inDark = await placeProduct(dark, region, demo('armchair-otto'), camera, {
+      variant: 0,
+      seed: 7,
+    });
+    const lit = differences(photo, placed);
+    let bright = 0;
+    let dim = 0;
+    let n = 0;
+    for (let i = 0; i < lit.length; i++) {
+      if ((lit[i] ?? 0) < 40) continue;
+      bright += luminance(placed, i);
+      dim += luminance(inDark, i);
+      n++;
+    }
+    expect(n).toBeGreaterThan(1000);
+    expect(dim / n).toBeLessThan(0.85 * (bright / n));
+  });
+});
+
+describe('placing into a 2 MP photo', () => {
+  it('renders a sofa into a 600×400 region within budget', async () => {
+    const photo = await roomRaster('living-room-beamed-ceiling.jpg', 1633);
+    expect(photo.width * photo.height).toBeGreaterThan(1_900_000);
+    const camera = estimateRoomCamera(photo);
+    // Free floor in front of the rug.
+    const box = { x0: 300, y0: 1200, x1: 899, y1: 1599 };
+    const region = rectMask(photo.width, photo.height, box.x0, box.y0, box.x1, box.y1);
+    const started = process.cpuUsage();
+    const out = await placeProduct(photo, region, demo('sofa-lund'), camera, {
+      variant: 0,
+      seed: 3,
+    });
+    const used = process.cpuUsage(started);
+    await save('add-sofa-2mp', out);
+    expectUnchangedOutside(photo, out, allowedWindow(region));
+    const s = silhouette(differences(photo, out), photo.width);
+    expect(s.count).toBeGreaterThan(0.2 * 600 * 400);
+    // CPU time, not wall time: test workers share the machine's cores. Budget 2.5 s.
+    expect((used.user + used.system) / 1000).toBeLessThan(2500);
+  });
+});
+
+describe('changing a piece of furniture', () => {
+  it('removes the old armchair and stands the new one where it stood', async () => {
+    const photo = await roomRaster('living-room-beige-armchairs.jpg', 800);
+    const camera = estimateRoomCamera(photo);
+    // The right-hand armchair (checked by eye): seat, arms, cushion and feet.
+    const box = { x0: 292, y0: 268, x1: 436, y1: 418 };
+    const region = rectMask(photo.width, photo.height, box.x0, box.y0, box.x1, box.y1);
+    const options = { variant: 0, seed: 11 };
+    const replaced = await replaceFurniture(photo, region, demo('armchair-wing'), camera, options);
+    await save('replace-armchair-beige-room', replaced);
+    expectUnchangedOutside(photo, replaced, allowedWindow(region));
+    const background = inpaint(photo, region, options);
+    await save('replace-armchair-beige-room-background', background);
+    const overBackground = differences(background, replaced);
+    const area = (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1);
+    let strong = 0;
+    for (let i = 0; i < overBackground.length; i++) {
+      const x = i % photo.width;
+      const y = (i - x) / photo.width;
+      if (x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1) continue;
+      if ((overBackground[i] ?? 0) > 40) strong++;
+    }
+    // The new chair covers a good part of the old one's box.
+    expect(strong / area).toBeGreaterThan(0.3);
+    const s = silhouette(productDifferences(background, replaced), photo.width);
+    expect(s.y1).toBeGreaterThanOrEqual(box.y1 - 0.08 * (box.y1 - box.y0 + 1));
+    const fromPhoto = differences(photo, replaced);
+    let changedInBox = 0;
+    for (let y = box.y0; y <= box.y1; y++) {
+      for (let x = box.x0; x <= box.x1; x++)
+        if ((fromPhoto[y * photo.width + x] ?? 0) > 20) changedInBox++;
+    }
+    expect(changedInBox / area).toBeGreaterThan(0.3);
+  });
+});
+
+describe('imported cut-outs and hanging products', () => {
+  let photo: Raster;
+  let camera: RoomCamera;
+
+  beforeAll(async () => {
+    photo = await roomRaster('living-room-beige-armchairs.jpg', 800);
+    camera = estimateRoomCamera(photo);
+  });
+
+  it('composites a cut-out standing on the region’s bottom with a soft shadow', async () => {
+    const box = { x0: 430, y0: 380, x1: 640, y1: 505 };
+    const region = rectMask(photo.width, photo.height, box.x0, box.y0, box.x1, box.y1);
+    const product: PlacementProduct = {
+      id: 'imported-sofa',
+      category: 'sofa',
+      name: 'Green velvet sofa',
+      dimensions: { width: 200, depth: 90, height: 80 },
+      colour: '#2f5d46',
+      cutout: await readFile(`${ASSETS_DIR}furniture/sofa-green-velvet-cutout.png`),
+    };
+    const out = await placeProduct(photo, region, product, camera, { variant: 0, seed: 1 });
+    const mirrored = await placeProduct(photo, region, product, camera, { variant: 1, seed: 1 });
+    await save('add-cutout-sofa', out);
+    await save('add-cutout-sofa-variant1', mirrored);
+    const window = allowedWindow(region);
+    expectUnchangedOutside(photo, out, window);
+    const s = silhouette(productDifferences(photo, out), photo.width);
+    expect(s.x0).toBeGreaterThanOrEqual(box.x0);
+    expect(s.x1).toBeLessThanOrEqual(box.x1);
+    expect(s.y0).toBeGreaterThanOrEqual(box.y0);
+    expect(s.y1).toBeGreaterThanOrEqual(box.y1 - 8);
+    expect(s.y1).toBeLessThanOrEqual(box.y1 + 4);
+    // The cut-out fills the box in at least one direction.
+    expect(
+      Math.max(
+        (s.x1 - s.x0 + 1) / (box.x1 - box.x0 + 1),
+        (s.y1 - s.y0 + 1) / (box.y1 - box.y0 + 1),
+      ),
+    ).toBeGreaterThan(0.9);
+    let differ = 0;
+    for (const d of differences(out, mirrored)) if (d > 40) differ++;
+    expect(differ).toBeGreaterThan(500);
+  });
+
+  it('hangs a pendant from the top of its region', async () => {
+    const box = { x0: 560, y0: 60, x1: 640, y1: 230 };
+    const region = rectMask(photo.width, photo.height, box.x0, box.y0, box.x1, box.y1);
+    const out = await placeProduct(photo, region, demo('pendant-dome'), camera, {
+      variant: 0,
+      seed: 2,
+    });
+    await save('add-pendant', out);
+    expectUnchangedOutside(photo, out, allowedWindow(region));
+    const s = silhouette(differences(photo, out), photo.width, 30);
+    expect(s.count).toBeGreaterThan(300);
+    expect(Math.abs(s.y0 - box.y0)).toBeLessThan(0.1 * (box.y1 - box.y0 + 1));
+    expect(s.y1).toBeLessThanOrEqual(box.y1 + 4);
+    expect(s.y1).toBeGreaterThan(box.y0 + 0.7 * (box.y1 - box.y0));
+  });
+
+  it('puts a mirror on the wall inside its region', async () => {
+    const box = { x0: 440, y0: 150, x1: 520, y1: 290 };
+    const region = rectMask(photo.width, photo.height, box.x0, box.y0, box.x1, box.y1);
+    const out = await placeProduct(photo, region, demo('mirror-arch'), camera, {
+      variant: 0,
+      seed: 2,
+    });
+    await save('add-mirror', out);
+    const diff = differences(photo, out);
+    const s = silhouette(diff, photo.width, 30);
+    expect(s.count).toBeGreaterThan(0.3 * (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1));
+    expect(s.x0).toBeGreaterThanOrEqual(box.x0 - 4);
+    expect(s.x1).toBeLessThanOrEqual(box.x1 + 4);
+    expect(s.y0).toBeGreaterThanOrEqual(box.y0 - 4);
+    expect(s.y1).toBeLessThanOrEqual(box.y1 + 4);
+  });
+
+  it('rejects an empty region', async () => {
+    const region = rectMask(photo.width, photo.height, 0, 0, -1, -1);
+    expect(maskBounds(region)).toBeNull();
+    await expect(
+      placeProduct(photo, region, demo('armchair-otto'), camera, { variant: 0, seed: 1 }),
+    ).rejects.toThrow(/selects nothing/);
+  });
+});
