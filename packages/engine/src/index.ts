@@ -4,3 +4,4 @@ export * from './products';
 export * from './assistant/interpret';
 export * from './assistant/context';
 export * from './remote';
+export { decodeMask, MASK_SELECTS_NOTHING } from './raster';

@@ -2,6 +2,8 @@
 import sharp from 'sharp';
 import { EngineError } from './types';
 
+export const MASK_SELECTS_NOTHING = 'The mask selects nothing';
+
 /** Straight-alpha RGBA, 8 bits a channel, row-major. */
 export interface Raster {
   width: number;
@@ -53,7 +55,8 @@ export async function encodePng(raster: Raster): Promise<Buffer> {
 
 /**
  * Reads a mask PNG: a pixel is selected where its alpha is above 127, or, for an image with no
- * alpha channel, where its luminance is above 127. It must be the state image's natural size.
+ * alpha channel (or an alpha channel that is opaque everywhere), where its luminance is above 127.
+ * It must be the state image's natural size.
  */
 export async function decodeMask(bytes: Buffer, width: number, height: number): Promise<Mask> {
   let decoded;
@@ -71,12 +74,23 @@ export async function decodeMask(bytes: Buffer, width: number, height: number): 
       `The mask must be ${width}×${height} pixels, the size of the image`,
     );
   }
-  const data = new Uint8Array(width * height);
   const px = raw.data;
-  const useAlpha = meta.hasAlpha === true;
+  const pixels = width * height;
+  // An alpha channel that is opaque everywhere says nothing (a black-and-white mask saved as
+  // RGBA): read such a mask by its luminance, as one without alpha.
+  let alphaSpeaks = false;
+  if (meta.hasAlpha === true) {
+    for (let p = 3; p < px.length; p += 4) {
+      if ((px[p] ?? 0) <= 127) {
+        alphaSpeaks = true;
+        break;
+      }
+    }
+  }
+  const data = new Uint8Array(pixels);
   let selected = 0;
-  for (let i = 0, p = 0; i < data.length; i++, p += 4) {
-    const on = useAlpha
+  for (let i = 0, p = 0; i < pixels; i++, p += 4) {
+    const on = alphaSpeaks
       ? (px[p + 3] ?? 0) > 127
       : 0.2126 * (px[p] ?? 0) + 0.7152 * (px[p + 1] ?? 0) + 0.0722 * (px[p + 2] ?? 0) > 127;
     if (on) {
@@ -84,7 +98,7 @@ export async function decodeMask(bytes: Buffer, width: number, height: number): 
       selected++;
     }
   }
-  if (selected === 0) throw new EngineError('invalid_input', 'The mask selects nothing');
+  if (selected === 0) throw new EngineError('invalid_input', MASK_SELECTS_NOTHING);
   return { width, height, data };
 }
 

@@ -10,7 +10,7 @@ import {
   uploadErrors,
 } from '@roomcraft/contracts';
 import sharp from 'sharp';
-import type { Point } from '@roomcraft/engine';
+import { EngineError, MASK_SELECTS_NOTHING, decodeMask, type Point } from '@roomcraft/engine';
 import { MediaError, normaliseImage } from '../../platform/media';
 import type { ObjectStorage } from '../../platform/storage';
 import { readStream, type ImagesService } from '../images/images.service';
@@ -123,35 +123,21 @@ export class ActionInputs {
 }
 
 /**
- * Why a mask cannot be used, or undefined when it can. A pixel is selected where its alpha is
- * above 127, or, for an image without alpha, where its luminance is above 127 (the API's rule);
- * a mask is usable when one is. Only the deciding channel reaches JavaScript, one byte a pixel.
+ * Why a mask cannot be used, or undefined when it can: read by the engine's own rule (alpha
+ * above 127, or luminance above 127 for a mask without meaningful alpha), so the server never
+ * accepts a mask the engine would refuse after the credits were taken.
  */
 export async function maskProblem(
   bytes: Buffer,
   size: { width: number; height: number },
 ): Promise<string | undefined> {
-  let plane: Buffer;
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_ENGINE_PIXELS });
-    const meta = await image.metadata();
-    if (meta.width !== size.width || meta.height !== size.height) {
-      return `The mask must be ${size.width}×${size.height} pixels, the size of the image`;
-    }
-    // Alpha is the last channel: 1 for grey + alpha, 3 for RGBA.
-    const decider = meta.hasAlpha
-      ? image.extractChannel(meta.channels === 2 ? 1 : 3)
-      : image.greyscale();
-    plane = await decider.raw().toBuffer();
-  } catch {
-    return 'The mask could not be read';
+    await decodeMask(bytes, size.width, size.height);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    return error.message === MASK_SELECTS_NOTHING ? messages.maskEmpty : error.message;
   }
-  return anyAbove(plane, 127) ? undefined : messages.maskEmpty;
-}
-
-function anyAbove(plane: Buffer, threshold: number) {
-  for (let i = 0; i < plane.length; i++) if ((plane[i] ?? 0) > threshold) return true;
-  return false;
 }
 
 /**
