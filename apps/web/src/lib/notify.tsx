@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -47,8 +48,18 @@ function TimedMessage({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
+/** A button inside a notification, e.g. "Buy more" leading to credits (spec §8). */
+export interface NotificationAction {
+  label: string;
+  onClick: () => void;
+}
+
 /** The one notification helper: bottom-right, 5 s with a visible progress bar (spec §9). */
-export function notify(kind: NotificationKind, message: string): string {
+export function notify(
+  kind: NotificationKind,
+  message: string,
+  action?: NotificationAction,
+): string {
   sequence += 1;
   const id = `notification-${sequence}`;
   const { color, Icon } = appearance[kind];
@@ -57,7 +68,26 @@ export function notify(kind: NotificationKind, message: string): string {
     id,
     color,
     icon: <Icon size={20} stroke={1.75} />,
-    message: <TimedMessage id={id}>{message}</TimedMessage>,
+    message: (
+      <TimedMessage id={id}>
+        {message}
+        {action === undefined ? null : (
+          <Button
+            display="block"
+            mt={6}
+            size="compact-sm"
+            variant="light"
+            color={color}
+            onClick={() => {
+              notifications.hide(id);
+              action.onClick();
+            }}
+          >
+            {action.label}
+          </Button>
+        )}
+      </TimedMessage>
+    ),
     autoClose: false,
     withCloseButton: true,
     closeButtonProps: { 'aria-label': i18n.t('common.close') },

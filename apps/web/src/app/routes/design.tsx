@@ -8,6 +8,7 @@ import { DesignEditor } from '@/features/design/components/design-editor';
 import { useDesignEntry } from '@/features/design/hooks/use-design-entry';
 import { useEditorStore } from '@/features/design/store/editor-store';
 import { useGlobalConfigStore } from '@/features/global-config/store/global-config-store';
+import { useDesignEditorPorts } from '../design-editor-ports';
 import { useDesignCommands, useDesignLeaveGuard } from '../design-flow';
 
 export function DesignRoute() {
@@ -18,6 +19,7 @@ export function DesignRoute() {
   const { continueToTweak } = useDesignCommands();
   const inSession = useAuthStore((state) => state.inSession);
   const continuesAfterLogin = useEditorStore((state) => state.nextStepAfterLogin && inSession);
+  const ports = useDesignEditorPorts(config?.maxFileSize ?? 0);
   useDesignLeaveGuard();
 
   // Spec §4: the "next step after login" flag advances the flow once the person is in session.
@@ -36,6 +38,7 @@ export function DesignRoute() {
           loading={loading}
           onNext={() => void continueToTweak()}
           creditsLabel={creditsLabel}
+          ports={ports}
         />
       )}
     </>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { DESIGN_CONFIG } from '@roomcraft/contracts';
+import { testPorts } from '../testing/editor-ports';
 import { renderWithProviders } from '@/testing/render';
 import { useEditorStore } from '../store/editor-store';
 import { DesignEditor } from './design-editor';
@@ -22,6 +23,7 @@ function renderEditor() {
       loading={false}
       onNext={onNext}
       creditsLabel={(count) => (count === 1 ? '1 credit' : `${count} credits`)}
+      ports={testPorts()}
     />,
   );
   return { ...rendered, onNext };

@@ -1,10 +1,13 @@
 import { Center, Loader } from '@mantine/core';
 import type { DesignConfig } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '@/hooks/use-screen';
 import { stepAt } from '../model/design-flow';
 import { useEditorStore } from '../store/editor-store';
 import { DesignWorkspace } from './design-workspace';
 import { DetailsSidebar } from './details-sidebar';
+import { EditorPortsProvider, type DesignEditorPorts } from './editor-ports';
+import { MobileTools } from './mobile-tools';
 import { ToolsSidebar } from './tools-sidebar';
 import { TweakDesign } from './tweak-design';
 import { UploadImage } from './upload-image';
@@ -16,6 +19,8 @@ interface DesignEditorProps {
   loading: boolean;
   onNext: () => void;
   creditsLabel: (count: number) => string;
+  /** Credits, saving and the library pickers, composed by app/. */
+  ports: DesignEditorPorts;
 }
 
 /** The design flow (spec §2): the current step's main area and its sidebar. */
@@ -25,8 +30,10 @@ export function DesignEditor({
   loading,
   onNext,
   creditsLabel,
+  ports,
 }: DesignEditorProps) {
   const { t } = useTranslation();
+  const isMobile = useIsMobile();
   const step = useEditorStore((state) => stepAt(state.stepIndex));
 
   if (loading) {
@@ -38,12 +45,15 @@ export function DesignEditor({
   }
   if (step === 'tweak-design') {
     return (
-      <DesignWorkspace
-        sidebarLabel={t('design.allTools')}
-        sidebar={<ToolsSidebar actions={config.actions} creditsLabel={creditsLabel} />}
-      >
-        <TweakDesign />
-      </DesignWorkspace>
+      <EditorPortsProvider value={ports}>
+        <DesignWorkspace
+          sidebarLabel={t('design.allTools')}
+          sidebar={isMobile ? null : <ToolsSidebar config={config} creditsLabel={creditsLabel} />}
+        >
+          <TweakDesign />
+          {isMobile ? <MobileTools config={config} creditsLabel={creditsLabel} /> : null}
+        </DesignWorkspace>
+      </EditorPortsProvider>
     );
   }
   return (

@@ -4,6 +4,7 @@ import classes from './design-workspace.module.css';
 interface DesignWorkspaceProps {
   /** Names the sidebar for assistive technology: the step's sidebar title. */
   sidebarLabel: string;
+  /** null: the step has no sidebar on this screen (the tweak step on mobile has its drawer). */
   sidebar: ReactNode;
   children: ReactNode;
 }
@@ -16,9 +17,11 @@ export function DesignWorkspace({ sidebarLabel, sidebar, children }: DesignWorks
   return (
     <div className={classes.workspace}>
       <section className={classes.main}>{children}</section>
-      <aside className={classes.sidebar} aria-label={sidebarLabel}>
-        <div className={classes.sidebarContent}>{sidebar}</div>
-      </aside>
+      {sidebar === null ? null : (
+        <aside className={classes.sidebar} aria-label={sidebarLabel}>
+          <div className={classes.sidebarContent}>{sidebar}</div>
+        </aside>
+      )}
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function ImageStrip({ images, selected, onToggle, compact }: ImageStripPr
     return (
       <ol className={classes.numbered} aria-label={t('design.images')}>
         {images.map((image, index) => (
-          <li key={image.url}>
+          <li key={`${index}:${image.url}`}>
             <UnstyledButton
               className={classes.number}
               aria-pressed={selected === index}
@@ -38,7 +38,7 @@ export function ImageStrip({ images, selected, onToggle, compact }: ImageStripPr
   return (
     <ul className={classes.strip} aria-label={t('design.images')}>
       {images.map((image, index) => (
-        <li key={image.url} className={classes.item}>
+        <li key={`${index}:${image.url}`} className={classes.item}>
           <UnstyledButton
             className={classes.thumb}
             aria-pressed={selected === index}

@@ -1,18 +1,21 @@
-import { Badge, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { actionCost, type Action, type ActionId } from '@roomcraft/contracts';
+import { Badge, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { actionCost, type Action, type DesignConfig } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
+import type { ToolId } from '../model/tools';
 import { useEditorStore } from '../store/editor-store';
+import { leaveActionFor } from './apply-changes';
 import { ToolIcon } from './tool-icon';
+import { ToolPanel } from './tool-panel';
 import classes from './tools-sidebar.module.css';
 
 interface ToolsSidebarProps {
-  actions: readonly Action[];
+  config: DesignConfig;
   /** "1 credit" or "{count} credits" (spec §9). */
   creditsLabel: (count: number) => string;
 }
 
-type Tool = Action & { id: Exclude<ActionId, 'none'> };
-const isTool = (action: Action): action is Tool => action.id !== 'none';
+type Tool = Action & { id: ToolId };
+export const isTool = (action: Action): action is Tool => action.id !== 'none';
 
 function ToolEntry({
   tool,
@@ -24,7 +27,11 @@ function ToolEntry({
   highlighted?: boolean;
 }) {
   return (
-    <div className={highlighted ? classes.assistant : classes.tool}>
+    <UnstyledButton
+      className={highlighted ? classes.assistant : classes.tool}
+      aria-label={tool.name}
+      onClick={() => void leaveActionFor(tool.id)}
+    >
       <ThemeIcon size={36} radius="md" variant={highlighted ? 'filled' : 'light'}>
         <ToolIcon action={tool.id} size={20} />
       </ThemeIcon>
@@ -47,24 +54,18 @@ function ToolEntry({
           {tool.description}
         </Text>
       </div>
-    </div>
+    </UnstyledButton>
   );
 }
 
-/**
- * The tweak step's sidebar, "All tools" (spec §2): every tool with its icon, name, description
- * and what it costs at the chosen number of designs, and the AI assistant set apart on top.
- */
-export function ToolsSidebar({ actions, creditsLabel }: ToolsSidebarProps) {
-  const { t } = useTranslation();
+/** The tool list of "All tools" (spec §2), the AI assistant set apart on top. */
+export function ToolList({ config, creditsLabel }: ToolsSidebarProps) {
   const designs = useEditorStore((state) => state.tweak.desiredNumberOfDesigns);
-  const tools = actions.filter(isTool);
+  const tools = config.actions.filter(isTool);
   const assistant = tools.find(({ id }) => id === 'ai_assistant');
   const costOf = (tool: Tool) => creditsLabel(actionCost(tool, designs));
-
   return (
-    <Stack gap="md">
-      <Title order={2}>{t('design.allTools')}</Title>
+    <>
       {assistant === undefined ? null : (
         <ToolEntry tool={assistant} cost={costOf(assistant)} highlighted />
       )}
@@ -77,6 +78,24 @@ export function ToolsSidebar({ actions, creditsLabel }: ToolsSidebarProps) {
             </li>
           ))}
       </ul>
+    </>
+  );
+}
+
+/**
+ * The tweak step's sidebar, "All tools" (spec §2): every tool with its icon, name, description
+ * and what it costs at the chosen number of designs; a chosen tool opens its panel here.
+ */
+export function ToolsSidebar({ config, creditsLabel }: ToolsSidebarProps) {
+  const { t } = useTranslation();
+  const action = useEditorStore((state) => state.tweak.action);
+  if (action !== 'none') {
+    return <ToolPanel action={action} config={config} creditsLabel={creditsLabel} />;
+  }
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('design.allTools')}</Title>
+      <ToolList config={config} creditsLabel={creditsLabel} />
     </Stack>
   );
 }

@@ -1,15 +1,119 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/hooks/use-screen';
+import { getSpaceElements } from '../api/actions';
+import { reportActionError, useNotEnoughCredits } from '../hooks/use-generate';
 import { stripImages } from '../model/design-flow';
+import type { Size } from '../model/mask';
+import { usesMask } from '../model/tools';
 import { selectShownImage, useEditorStore } from '../store/editor-store';
+import { Comparison } from './comparison';
+import { useEditorPorts } from './editor-ports';
+import { FurnitureOverlay } from './furniture-overlay';
 import { ImageStrip } from './image-strip';
+import { MaskCanvas } from './mask-canvas';
 import classes from './tweak-design.module.css';
+
+/** Base images whose elements were asked for on this page load (asked once each). */
+const detected = new Set<string>();
+
+/**
+ * Spec §4 Space elements: on page mount, a design without elements has them detected in its base
+ * image; they are stored in the design and the credits updated.
+ */
+function useSpaceElements() {
+  const { onCreditsChanged } = useEditorPorts();
+  const notEnoughCredits = useNotEnoughCredits();
+  const base = useEditorStore((state) => state.draft.base);
+  const hasElements = useEditorStore((state) => state.draft.space_elements.length > 0);
+  const setDetecting = useEditorStore((state) => state.setDetecting);
+
+  useEffect(() => {
+    if (base === null || hasElements || detected.has(base.url)) return;
+    detected.add(base.url);
+    setDetecting(true);
+    getSpaceElements(base.source)
+      .then((answer) => {
+        const editor = useEditorStore.getState();
+        if (editor.draft.base?.url !== base.url) return;
+        editor.adoptSpaceElements(answer.elements);
+        onCreditsChanged(answer.remainingCredits);
+      })
+      .catch((error: unknown) => reportActionError(error, notEnoughCredits))
+      .finally(() => setDetecting(false));
+    // Asked once per base image; the callbacks change identity on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [base, hasElements]);
+}
+
+/** The large image with its overlays: comparison, mask, furniture outlines, loading state. */
+function Stage() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const work = useEditorStore(selectShownImage);
+  const base = useEditorStore((state) => state.draft.base?.url ?? null);
+  const generated = useEditorStore((state) => state.draft.generated_images);
+  const elements = useEditorStore((state) => state.draft.space_elements);
+  const selected = useEditorStore((state) => state.selectedImage);
+  const action = useEditorStore((state) => state.tweak.action);
+  const generating = useEditorStore((state) => state.generating);
+  const detecting = useEditorStore((state) => state.detecting);
+  const setWorkSize = useEditorStore((state) => state.setWorkSize);
+  const [natural, setNatural] = useState<Size | null>(null);
+  if (work === null) return null;
+
+  const images = stripImages(work, generated);
+  const index = selected ?? 0;
+  const shown = images[index] ?? images[0];
+  const onWorkImage = index === 0;
+  const masking = onWorkImage && usesMask(action);
+  const furniture = onWorkImage && action === 'furniture';
+  // Spec §2: the work image is compared with the photo, a generated image with the work image.
+  const before = onWorkImage ? base : work;
+  const compares = !isMobile && !masking && !furniture && before !== null && before !== shown?.url;
+
+  return (
+    <figure className={classes.stage} aria-busy={generating}>
+      <div className={classes.frame}>
+        <img
+          className={classes.stageImage}
+          src={shown?.url}
+          alt={shown?.name ?? t('design.workImage')}
+          draggable={false}
+          onLoad={(event) => {
+            const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
+            setNatural({ width, height });
+            if (onWorkImage) setWorkSize({ width, height });
+          }}
+        />
+        {compares && shown ? (
+          <Comparison
+            key={`${before}|${shown.url}`}
+            before={before}
+            workImageSelected={onWorkImage}
+          />
+        ) : null}
+        {masking && natural ? <MaskCanvas key={work} natural={natural} workImage={work} /> : null}
+        {furniture && natural ? <FurnitureOverlay elements={elements} natural={natural} /> : null}
+        {generating || (furniture && detecting) ? (
+          <div className={classes.loading} role="status">
+            <Loader color="white" type="dots" />
+            <Text size="sm" fw={600} c="white">
+              {generating ? t('tweak.generating') : t('tweak.detecting')}
+            </Text>
+          </div>
+        ) : null}
+      </div>
+    </figure>
+  );
+}
 
 /**
  * The tweak step's main area (spec §2): the way back to the upload step, the selected image large
- * (the work image when none is selected) and the strip of the design's images.
+ * (the work image when none is selected) with the tools' overlays, and the strip of the design's
+ * images.
  */
 export function TweakDesign() {
   const { t } = useTranslation();
@@ -20,10 +124,10 @@ export function TweakDesign() {
   const selected = useEditorStore((state) => state.selectedImage);
   const toggleImage = useEditorStore((state) => state.toggleImage);
   const previousStep = useEditorStore((state) => state.previousStep);
+  useSpaceElements();
   if (workImage === null) return null;
 
   const images = stripImages(workImage, generated);
-  const shown = images[selected ?? 0] ?? images[0];
 
   return (
     <Stack gap="lg">
@@ -41,13 +145,7 @@ export function TweakDesign() {
           {name || t('design.newDesign')}
         </Title>
       </Group>
-      <figure className={classes.stage}>
-        <img
-          className={classes.stageImage}
-          src={shown?.url}
-          alt={shown?.name ?? t('design.workImage')}
-        />
-      </figure>
+      <Stage />
       <ImageStrip images={images} selected={selected} onToggle={toggleImage} compact={isMobile} />
     </Stack>
   );

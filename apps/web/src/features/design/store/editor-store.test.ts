@@ -98,4 +98,33 @@ describe('the editor store', () => {
     editor().toggleImage(2);
     expect(editor().selectedImage).toBe(2);
   });
+
+  it('starts a newly selected action over (spec §4 Selected action)', () => {
+    editor().loadDesign(
+      savedDesign({
+        space_elements: [
+          { label: 'Sofa', box: [{ x: 1, y: 2 }] },
+          { label: 'Chair', box: [{ x: 3, y: 4 }] },
+        ],
+      }),
+    );
+    editor().selectAction('remove_elements');
+    editor().setMask({ painted: true, hidden: true, mode: 'erase' });
+    editor().addGenerated('remove_elements', ['/api/files/removedRemovedRemoved01.png']);
+    editor().setInputs({ element: 1, prompt: 'a plant' });
+    editor().setSelectionPoints(false);
+    const clears = editor().mask.clears;
+    expect(editor()).toMatchObject({ newlyGenerated: true, selectedImage: 1 });
+
+    editor().selectAction('furniture');
+    expect(editor().mask).toMatchObject({ painted: false, hidden: false, mode: 'add', points: [] });
+    expect(editor().mask.clears).toBe(clears + 1);
+    expect(editor()).toMatchObject({
+      newlyGenerated: false,
+      selectedImage: 0,
+      selectionPoints: true,
+    });
+    expect(editor().inputs).toMatchObject({ element: null, replacement: null, prompt: '' });
+    expect(editor().draft.space_elements.map(({ label }) => label)).toEqual(['Chair', 'Sofa']);
+  });
 });

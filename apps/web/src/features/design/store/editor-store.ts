@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Design } from '@roomcraft/contracts';
+import type { ActionId, Design, SpaceElement } from '@roomcraft/contracts';
 import {
   draftFromDesign,
   canGoNext,
@@ -13,6 +13,7 @@ import {
 import {
   defaultTweakSettings,
   moveStep,
+  stripImages,
   toggleSelection,
   type TweakSettings,
 } from '../model/design-flow';
@@ -21,11 +22,36 @@ import {
   canUndo,
   redo,
   renameImage,
+  setStateImage,
   shownImage,
   startHistory,
   undo,
   type DesignHistory,
 } from '../model/history';
+import { emptyToolInputs, withGenerated, type ToolId, type ToolInputs } from '../model/tools';
+
+/** A click of automatic selection: label 1 includes, 0 excludes (natural pixels). */
+export interface SelectionPoint {
+  x: number;
+  y: number;
+  label: 0 | 1;
+}
+
+/** The mask tools' state (spec §2, §3 Brush). The pixels live in the overlay canvas. */
+export interface MaskState {
+  painted: boolean;
+  /** "Hide selection" / "Show selection". */
+  hidden: boolean;
+  mode: 'add' | 'erase';
+  selection: 'automatic' | 'manual';
+  points: SelectionPoint[];
+  /** Bumped to wipe the overlay (Clear, another action). */
+  clears: number;
+}
+
+function freshMask(clears = 0): MaskState {
+  return { painted: false, hidden: false, mode: 'add', selection: 'manual', points: [], clears };
+}
 
 /**
  * The design editor (spec §3, §4). It lives for the page load, not in storage: a chosen photo is
@@ -43,6 +69,22 @@ interface EditorState {
   /** Spec §4: advance the flow one step once the person has logged in. */
   nextStepAfterLogin: boolean;
   saving: boolean;
+  /** The open tool panel's inputs (spec §3 Tweak config). */
+  inputs: ToolInputs;
+  mask: MaskState;
+  /** Spec §4: set after a generation, reset when the action changes. */
+  newlyGenerated: boolean;
+  generating: boolean;
+  /** The design's space elements are being detected (spec §4 Space elements). */
+  detecting: boolean;
+  /** "Selection points" (true) or "Empty image" (false) on Change furniture. */
+  selectionPoints: boolean;
+  /** The number of designs before Floors forced it to 1 (spec §4 Per-tool behaviour). */
+  designsBeforeFloors: number | null;
+  /** The overlay canvas the mask is painted on, at the work image's natural size. */
+  maskSurface: HTMLCanvasElement | null;
+  /** The shown image's natural size, once it has loaded. */
+  workSize: { width: number; height: number } | null;
 
   nextStep: () => void;
   previousStep: () => void;
@@ -60,6 +102,20 @@ interface EditorState {
   flagNextStepAfterLogin: () => void;
   continueAfterLogin: () => void;
   setSaving: (saving: boolean) => void;
+  selectAction: (action: ActionId) => void;
+  setInputs: (inputs: Partial<ToolInputs>) => void;
+  setMask: (mask: Partial<MaskState>) => void;
+  clearMask: () => void;
+  setBrushSize: (size: number) => void;
+  setDesiredDesigns: (count: number) => void;
+  setGenerating: (generating: boolean) => void;
+  setDetecting: (detecting: boolean) => void;
+  setSelectionPoints: (shown: boolean) => void;
+  addGenerated: (action: ToolId, urls: readonly string[]) => void;
+  applySelectedImage: () => void;
+  adoptSpaceElements: (elements: SpaceElement[]) => void;
+  attachMaskSurface: (canvas: HTMLCanvasElement | null) => void;
+  setWorkSize: (size: { width: number; height: number } | null) => void;
 }
 
 type EditorData = Pick<
@@ -72,6 +128,15 @@ type EditorData = Pick<
   | 'tweak'
   | 'nextStepAfterLogin'
   | 'saving'
+  | 'inputs'
+  | 'mask'
+  | 'newlyGenerated'
+  | 'generating'
+  | 'detecting'
+  | 'selectionPoints'
+  | 'designsBeforeFloors'
+  | 'maskSurface'
+  | 'workSize'
 >;
 
 function initialEditor(): EditorData {
@@ -84,6 +149,15 @@ function initialEditor(): EditorData {
     tweak: defaultTweakSettings(),
     nextStepAfterLogin: false,
     saving: false,
+    inputs: emptyToolInputs(),
+    mask: freshMask(),
+    newlyGenerated: false,
+    generating: false,
+    detecting: false,
+    selectionPoints: true,
+    designsBeforeFloors: null,
+    maskSurface: null,
+    workSize: null,
   };
 }
 
@@ -164,8 +238,84 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         stepIndex: draft.base === null ? stepIndex : moveStep(stepIndex, 1),
       })),
     setSaving: (saving) => set({ saving }),
+    selectAction: (action) => {
+      const { tweak, draft, mask, designsBeforeFloors } = get();
+      if (action === tweak.action) return;
+      // Spec §4 Per-tool behaviour: Floors forces one design and gives the number back after.
+      const leavingFloors = tweak.action === 'floors' && designsBeforeFloors !== null;
+      const designs = leavingFloors ? designsBeforeFloors : tweak.desiredNumberOfDesigns;
+      const entering = action === 'floors';
+      // Spec §4 Selected action: flags, selection, mask and the selected image all start over.
+      set({
+        tweak: { ...tweak, action, desiredNumberOfDesigns: entering ? 1 : designs },
+        designsBeforeFloors: entering ? designs : null,
+        inputs: emptyToolInputs(draft.design_style),
+        mask: freshMask(mask.clears + 1),
+        newlyGenerated: false,
+        selectionPoints: true,
+        selectedImage: 0,
+        draft: {
+          ...draft,
+          space_elements: [...draft.space_elements].sort((a, b) => a.label.localeCompare(b.label)),
+        },
+      });
+    },
+    setInputs: (inputs) => set((state) => ({ inputs: { ...state.inputs, ...inputs } })),
+    setMask: (mask) => set((state) => ({ mask: { ...state.mask, ...mask } })),
+    clearMask: () =>
+      set(({ mask }) => ({
+        mask: { ...mask, painted: false, points: [], clears: mask.clears + 1 },
+      })),
+    setBrushSize: (brushSize) => set(({ tweak }) => ({ tweak: { ...tweak, brushSize } })),
+    setDesiredDesigns: (desiredNumberOfDesigns) =>
+      set(({ tweak }) => ({ tweak: { ...tweak, desiredNumberOfDesigns } })),
+    setGenerating: (generating) => set({ generating }),
+    setDetecting: (detecting) => set({ detecting }),
+    setSelectionPoints: (selectionPoints) => set({ selectionPoints }),
+    addGenerated: (action, urls) => {
+      const { draft, history } = get();
+      const generated_images = withGenerated(draft.generated_images, action, urls);
+      const work = shownImage(history) ?? '';
+      // Spec §4: the first generated image is the one selected.
+      const first = stripImages(work, generated_images).findIndex(({ url }) => url === urls[0]);
+      set({
+        draft: { ...draft, generated_images },
+        newlyGenerated: true,
+        selectedImage: first > 0 ? first : 0,
+      });
+    },
+    applySelectedImage: () => {
+      const { draft, history, selectedImage } = get();
+      const work = shownImage(history);
+      if (work === null || selectedImage === null || selectedImage === 0) return;
+      const chosen = stripImages(work, draft.generated_images)[selectedImage];
+      if (chosen === undefined) return;
+      // Spec §4 Going back from an action: Yes makes it the new design state (undoable).
+      set({ history: setStateImage(history, chosen.url), selectedImage: 0 });
+    },
+    // Spec §4 Space elements: kept in the design, sorted by label. The chosen photo stays the
+    // base image until the design is saved, which uploads it with the rest.
+    adoptSpaceElements: (elements) =>
+      set(({ draft }) => ({
+        draft: {
+          ...draft,
+          space_elements: [...elements].sort((a, b) => a.label.localeCompare(b.label)),
+        },
+      })),
+    attachMaskSurface: (maskSurface) => set({ maskSurface }),
+    setWorkSize: (workSize) => set({ workSize }),
   };
 });
+
+/** The image the strip has selected, or the work image when none is. */
+export const selectSelectedImageUrl = (
+  state: Pick<EditorState, 'history' | 'draft' | 'selectedImage'>,
+): string | null => {
+  const work = shownImage(state.history);
+  if (work === null) return null;
+  const images = stripImages(work, state.draft.generated_images);
+  return (images[state.selectedImage ?? 0] ?? images[0])?.url ?? work;
+};
 
 type EditorSnapshot = Pick<EditorState, 'draft' | 'saved' | 'history' | 'saving'>;
 

@@ -1,0 +1,188 @@
+import { useEffect, useRef, type PointerEvent } from 'react';
+import { useMantineTheme } from '@mantine/core';
+import { FILE_URL_PATTERN, MAX_SEGMENT_POINTS } from '@roomcraft/contracts';
+import { useTranslation } from 'react-i18next';
+import { notify } from '@/lib/notify';
+import { getSegmentMask } from '../api/actions';
+import { reportActionError, useNotEnoughCredits } from '../hooks/use-generate';
+import {
+  BRUSH_MAX,
+  BRUSH_MIN,
+  BRUSH_UNIT,
+  brushWidth,
+  toNatural,
+  type Point,
+  type Size,
+} from '../model/mask';
+import { useEditorStore } from '../store/editor-store';
+import { useEditorPorts } from './editor-ports';
+import { clearSurface, drawSegmentMask, paintSegment, surfacePainted } from './mask-surface';
+import classes from './tweak-design.module.css';
+
+interface MaskCanvasProps {
+  /** The work image's natural size: the canvas holds the mask at exactly this size. */
+  natural: Size;
+  /** The stored URL of the work image (automatic selection needs one), or a preview URL. */
+  workImage: string;
+}
+
+/** Movement below this many CSS pixels is a click (automatic selection), not a stroke. */
+const CLICK_SLOP = 4;
+
+/**
+ * The mask overlay on the work image (spec §2 mask tools): manual selection paints with the brush
+ * (add or erase), automatic selection sends the clicks to the segmenter and shows its mask.
+ */
+export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
+  const { t } = useTranslation();
+  const theme = useMantineTheme();
+  // Spec §2: the brush overlay is the accent theme colour.
+  const accent = theme.colors[theme.primaryColor]?.[6] ?? '#c8643b';
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  const stroke = useRef<{ last: Point; start: Point; moved: boolean } | null>(null);
+  const cursor = useRef<HTMLSpanElement | null>(null);
+  const mask = useEditorStore((state) => state.mask);
+  const brushSize = useEditorStore((state) => state.tweak.brushSize);
+  const setMask = useEditorStore((state) => state.setMask);
+  const attach = useEditorStore((state) => state.attachMaskSurface);
+  const notEnoughCredits = useNotEnoughCredits();
+  const { saveDesign } = useEditorPorts();
+  const savedOnce = useRef(false);
+
+  useEffect(() => {
+    attach(canvas.current);
+    return () => attach(null);
+  }, [attach, natural.width, natural.height]);
+
+  // Clear, and every change of action, wipe the overlay.
+  useEffect(() => {
+    if (canvas.current) clearSurface(canvas.current);
+  }, [mask.clears]);
+
+  // Automatic selection: the clicks so far, sent as they change.
+  const points = mask.points;
+  const automatic = mask.selection === 'automatic';
+  useEffect(() => {
+    const surface = canvas.current;
+    if (!automatic || points.length === 0 || surface === null) return;
+    if (!FILE_URL_PATTERN.test(workImage)) {
+      // The segmenter reads stored images only: saving stores the photo, the canvas comes back
+      // keyed by the stored URL and this runs again with the same clicks.
+      if (savedOnce.current) {
+        notify('warning', t('tweak.maskNeedsSaving'));
+        useEditorStore.getState().setMask({ selection: 'manual', points: [] });
+      } else {
+        savedOnce.current = true;
+        void saveDesign();
+      }
+      return;
+    }
+    // A newer set of clicks supersedes this answer.
+    const request = { live: true };
+    void getSegmentMask({ image: workImage, points: points.slice(-MAX_SEGMENT_POINTS) })
+      .then(async (maskUrl) => {
+        if (!request.live) return;
+        const painted = await drawSegmentMask(surface, maskUrl, accent);
+        useEditorStore.getState().setMask({ painted });
+      })
+      .catch((error: unknown) => reportActionError(error, notEnoughCredits));
+    return () => {
+      request.live = false;
+    };
+    // notEnoughCredits is a new function each render; the request depends on the clicks only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [automatic, points, workImage, accent, t]);
+
+  const naturalPoint = (event: PointerEvent<HTMLCanvasElement>): Point => {
+    const box = event.currentTarget.getBoundingClientRect();
+    return toNatural({ x: event.clientX, y: event.clientY }, box, natural);
+  };
+
+  const paint = (event: PointerEvent<HTMLCanvasElement>, from: Point, to: Point) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    paintSegment(event.currentTarget, {
+      from,
+      to,
+      width: brushWidth(brushSize, box, natural),
+      erase: mask.mode === 'erase',
+      colour: accent,
+    });
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (event.button !== 0) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    const point = naturalPoint(event);
+    stroke.current = { last: point, start: { x: event.clientX, y: event.clientY }, moved: false };
+    if (!automatic) paint(event, point, point);
+  };
+
+  /** The brush's outline follows the pointer, at the size it paints (set directly: no render). */
+  const moveCursor = (event: PointerEvent<HTMLCanvasElement>) => {
+    const outline = cursor.current;
+    if (outline === null) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    outline.style.transform = `translate(${event.clientX - box.x}px, ${event.clientY - box.y}px)`;
+    outline.style.visibility = 'visible';
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (event.pointerType === 'mouse') moveCursor(event);
+    const current = stroke.current;
+    if (current === null) return;
+    const point = naturalPoint(event);
+    const distance = Math.hypot(event.clientX - current.start.x, event.clientY - current.start.y);
+    current.moved ||= distance > CLICK_SLOP;
+    if (!automatic) paint(event, current.last, point);
+    current.last = point;
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
+    const current = stroke.current;
+    stroke.current = null;
+    if (current === null) return;
+    if (!automatic) {
+      setMask({ painted: mask.mode === 'add' || surfacePainted(event.currentTarget) });
+      return;
+    }
+    if (current.moved) return;
+    // Spec-free but usual: a plain click includes, Alt/Shift or erase mode excludes.
+    const exclude = event.altKey || event.shiftKey || mask.mode === 'erase';
+    const { x, y } = naturalPoint(event);
+    setMask({
+      points: [...points, { x: Math.round(x), y: Math.round(y), label: exclude ? 0 : 1 }],
+    });
+  };
+
+  const diameter = Math.min(Math.max(Math.round(brushSize), BRUSH_MIN), BRUSH_MAX) * BRUSH_UNIT;
+  return (
+    <>
+      <canvas
+        ref={canvas}
+        className={classes.mask}
+        width={natural.width}
+        height={natural.height}
+        data-hidden={mask.hidden || undefined}
+        data-mode={automatic ? 'automatic' : mask.mode}
+        aria-label={t('tweak.mask')}
+        role="img"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (stroke.current = null)}
+        onPointerLeave={() => {
+          if (cursor.current) cursor.current.style.visibility = 'hidden';
+        }}
+      />
+      {automatic ? null : (
+        <span
+          ref={cursor}
+          className={classes.brush}
+          data-mode={mask.mode}
+          style={{ width: diameter, height: diameter, margin: -diameter / 2 }}
+          aria-hidden
+        />
+      )}
+    </>
+  );
+}
