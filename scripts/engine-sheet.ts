@@ -256,7 +256,19 @@ async function main() {
   const engine = createLocalEngine({ modelsDir, threads: 2 });
   try {
     const rows = [];
-    for (const scenario of scenarios) rows.push(await row(engine, scenario));
+    const cellsDir = path.join(repoRoot, '.artifacts/engine-sheet');
+    await mkdir(cellsDir, { recursive: true });
+    for (const scenario of scenarios) {
+      const cells = await row(engine, scenario);
+      rows.push(cells);
+      // Every output at full size too, to look at closely.
+      const stem = scenario.photo.replace(/\.\w+$/, '');
+      await Promise.all(
+        cells.map((cell, i) =>
+          writeFile(path.join(cellsDir, `${stem}-${i}-${columns[i] ?? i}.png`.replace(/ /g, '-')), cell.png),
+        ),
+      );
+    }
     const thumbs = await Promise.all(
       rows.map((cells) => Promise.all(cells.map((c) => thumb(c.png, c.label)))),
     );

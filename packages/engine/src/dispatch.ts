@@ -6,7 +6,7 @@
 import { dominantColour } from './colour';
 import { estimateRoomCamera, floorMappingOf } from './geometry/room-camera';
 import { openDetector, openSegmenter } from './models/open-ops';
-import { detectFloor } from './ops/floor-mask';
+import { findFloor, type FloorModels } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
 import { restyle } from './ops/restyle';
@@ -14,7 +14,7 @@ import { fillSurface } from './ops/surface-fill';
 import { paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
-import type { GenerateRequest } from './types';
+import type { ClickPoint, GenerateRequest } from './types';
 import { EngineError } from './types';
 import type { WorkerData, WorkerResult, WorkerTask } from './worker-protocol';
 
@@ -69,7 +69,25 @@ async function paintColour(request: Extract<GenerateRequest, { op: 'wall_paint' 
   return dominantColour(await decodeImage(asBuffer(source.swatch)));
 }
 
-async function runVariant(request: GenerateRequest, variant: number): Promise<Raster> {
+/** The models findFloor may use: whichever load; the floor is found without them too. */
+async function floorModels(settings: WorkerData): Promise<FloorModels> {
+  const [detector, segmenter] = await Promise.all([
+    loadDetector(settings).catch(() => undefined),
+    loadSegmenter(settings).catch(() => undefined),
+  ]);
+  return {
+    ...(detector ? { detect: (image: Raster) => detector.detect(image) } : {}),
+    ...(segmenter?.method === 'sam'
+      ? { segment: (image: Raster, points: ClickPoint[]) => segmenter.segment(image, points) }
+      : {}),
+  };
+}
+
+async function runVariant(
+  request: GenerateRequest,
+  variant: number,
+  settings: WorkerData,
+): Promise<Raster> {
   const image = await decodeImage(asBuffer(request.image));
   const options = { variant, seed: (request.seed ?? 1) + variant * 7919 };
   const maskOf = (bytes: Uint8Array) => decodeMask(asBuffer(bytes), image.width, image.height);
@@ -80,7 +98,9 @@ async function runVariant(request: GenerateRequest, variant: number): Promise<Ra
     }
     case 'floors': {
       const mapping = floorMappingOf(estimateRoomCamera(image));
-      const mask = request.mask ? await maskOf(request.mask) : detectFloor(image, mapping);
+      const mask = request.mask
+        ? await maskOf(request.mask)
+        : await findFloor(image, mapping, await floorModels(settings));
       const texture = await decodeImage(asBuffer(request.texture.image));
       return fillSurface(
         image,
@@ -157,7 +177,7 @@ export async function runTask(task: WorkerTask, settings: WorkerData): Promise<W
         return { kind: 'segment', mask: await encodeMask(mask) };
       }
       case 'variant': {
-        const out = await runVariant(task.request, task.variant);
+        const out = await runVariant(task.request, task.variant, settings);
         return { kind: 'variant', png: await encodePng(out), width: out.width, height: out.height };
       }
     }
