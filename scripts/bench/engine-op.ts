@@ -33,7 +33,7 @@ const TEN_PERCENT: Rect = [0.46 - 0.158, 0.72 - 0.158, 0.46 + 0.158, 0.72 + 0.15
 async function photoAt(megapixels: number) {
   const input = sharp(await readFile(path.join(shared, 'assets/rooms/living-room-1.jpg'))).rotate();
   const meta = await input.metadata();
-  const aspect = (meta.width ?? 1600) / (meta.height ?? 960);
+  const aspect = meta.width / meta.height;
   const height = Math.round(Math.sqrt((megapixels * 1e6) / aspect));
   const width = Math.round(height * aspect);
   const png = await input

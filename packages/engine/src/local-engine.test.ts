@@ -105,7 +105,7 @@ describe('the local engine when busy or missing a model', () => {
     const engine = createLocalEngine({ modelsDir: MODELS_DIR, threads: 1, maxQueue: 0 });
     try {
       const photo = await storedPhoto();
-      const { width = 0, height = 0 } = await sharp(photo).metadata();
+      const { width, height } = await sharp(photo).metadata();
       const mask = await rectMask(width, height, 200, 200, 300, 200);
       const first = engine.generate({ op: 'remove_elements', image: photo, quantity: 1, mask });
       expect(engine.hasCapacity()).toBe(false);

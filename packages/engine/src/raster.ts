@@ -79,7 +79,7 @@ export async function decodeMask(bytes: Buffer, width: number, height: number): 
   // An alpha channel that is opaque everywhere says nothing (a black-and-white mask saved as
   // RGBA): read such a mask by its luminance, as one without alpha.
   let alphaSpeaks = false;
-  if (meta.hasAlpha === true) {
+  if (meta.hasAlpha) {
     for (let p = 3; p < px.length; p += 4) {
       if ((px[p] ?? 0) <= 127) {
         alphaSpeaks = true;
