@@ -40,7 +40,7 @@ const scenarios: Scenario[] = [
       texture: 'emerald-velvet',
       label: 'sofa velvet',
     },
-    remove: [0.13, 0.5],
+    remove: [0.06, 0.62],
     add: { box: [0.56, 0.42, 0.7, 0.9], product: 'plant-fig' },
     style: 'japandi',
   },

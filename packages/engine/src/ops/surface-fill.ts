@@ -107,7 +107,7 @@ export function fillSurface(
   const homography = camera
     ? floorTexels(camera, tileCm, tile, variant)
     : frontalTexels(image, bounds, tileCm, tile, variant);
-  return compose(image, mask, bounds, tile, shading, homography);
+  return compose(image, mask, bounds, tile, shading, homography, roomGain(image, tile, shading));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -390,6 +390,8 @@ function frontalTexels(
 
 /** The surface's low-passed luminance relative to its median, on a coarse grid over the bounds. */
 interface Shading {
+  /** The surface's median luminance (linear): how brightly the room lights it. */
+  medianLum: number;
   grid: Float32Array;
   gw: number;
   gh: number;
@@ -457,7 +459,7 @@ function surfaceShading(
     const c = blurredCount[g] ?? 0;
     grid[g] = c > 1e-3 ? ((blurredSum[g] ?? 0) / c) * inv : 1;
   }
-  return { grid, gw, gh, cell, x0: bounds.x0, y0: bounds.y0 };
+  return { medianLum, grid, gw, gh, cell, x0: bounds.x0, y0: bounds.y0 };
 }
 
 /** [1 2 1]/4 blur in both directions with edge clamping. */
@@ -510,7 +512,9 @@ function compose(
   tile: TilePyramid,
   shading: Shading,
   hm: Homography,
+  gain: readonly [number, number, number],
 ): Raster {
+  const [gr, gg, gb] = gain;
   const out = cloneRaster(image);
   const { width, height } = image;
   const x0 = Math.max(0, bounds.x0 - FILL_FEATHER_PX);
@@ -557,6 +561,9 @@ function compose(
       );
       const s = softShading(shadingAt(shading, x, y));
       const p = i * 4;
+      colour[0] = (colour[0] ?? 0) * gr;
+      colour[1] = (colour[1] ?? 0) * gg;
+      colour[2] = (colour[2] ?? 0) * gb;
       const r0 = src[p] ?? 0;
       const g0 = src[p + 1] ?? 0;
       const b0 = src[p + 2] ?? 0;
@@ -566,6 +573,37 @@ function compose(
     }
   }
   return out;
+}
+
+/**
+ * How the room lights the new surface, per linear channel. A texture is photographed under its
+ * own light; laid as it is, a floor looks pasted (too bright in a dim room, too warm in a cool
+ * one). Its exposure moves halfway (geometric mean) toward the surface's own median luminance,
+ * so a dark walnut stays darker than the pale boards it replaces but takes the room's light
+ * level, and it takes a third of the photo's colour cast (grey-world, normalised to luminance).
+ */
+function roomGain(image: Raster, tile: TilePyramid, shading: Shading): [number, number, number] {
+  const last = tile.offsets.at(-1) ?? 0;
+  const tr = tile.data[last] ?? 0;
+  const tg = tile.data[last + 1] ?? 0;
+  const tb = tile.data[last + 2] ?? 0;
+  const tileLum = Math.max(1e-4, 0.2126729 * tr + 0.7151522 * tg + 0.072175 * tb);
+  const exposure = Math.min(1.8, Math.max(0.45, Math.sqrt(shading.medianLum / tileLum)));
+  const d = image.data;
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  // Every 7th pixel is plenty for a mean.
+  for (let p = 0; p < d.length; p += 28) {
+    r += SRGB_TO_LINEAR[d[p] ?? 0] ?? 0;
+    g += SRGB_TO_LINEAR[d[p + 1] ?? 0] ?? 0;
+    b += SRGB_TO_LINEAR[d[p + 2] ?? 0] ?? 0;
+    n++;
+  }
+  const lum = Math.max(1e-4, (0.2126729 * r + 0.7151522 * g + 0.072175 * b) / Math.max(1, n));
+  const cast = (channel: number) => (channel / Math.max(1, n) / lum) ** (1 / 3);
+  return [exposure * cast(r), exposure * cast(g), exposure * cast(b)];
 }
 
 /** Shading is a ratio: allow deep shadow, but roll off very bright patches (window glare). */
