@@ -265,7 +265,10 @@ async function main() {
       const stem = scenario.photo.replace(/\.\w+$/, '');
       await Promise.all(
         cells.map((cell, i) =>
-          writeFile(path.join(cellsDir, `${stem}-${i}-${columns[i] ?? i}.png`.replace(/ /g, '-')), cell.png),
+          writeFile(
+            path.join(cellsDir, `${stem}-${i}-${columns[i] ?? i}.png`.replace(/ /g, '-')),
+            cell.png,
+          ),
         ),
       );
     }

@@ -561,9 +561,9 @@ function compose(
       );
       const s = softShading(shadingAt(shading, x, y));
       const p = i * 4;
-      colour[0] = (colour[0] ?? 0) * gr;
-      colour[1] = (colour[1] ?? 0) * gg;
-      colour[2] = (colour[2] ?? 0) * gb;
+      colour[0] *= gr;
+      colour[1] *= gg;
+      colour[2] *= gb;
       const r0 = src[p] ?? 0;
       const g0 = src[p + 1] ?? 0;
       const b0 = src[p + 2] ?? 0;
