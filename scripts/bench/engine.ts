@@ -86,7 +86,7 @@ function runOp(op: string, megapixels: number, runs: number): OpRow | null {
 async function healthDuringGenerations() {
   const server = await startAppServer({
     logLevel: 'warn',
-    env: { MODELS_DIR: process.env.MODELS_DIR ?? path.join(shared, 'models'), ENGINE_THREADS: '2' },
+    env: { MODELS_DIR: process.env.MODELS_DIR ?? path.join(shared, 'models') },
   });
   try {
     const { session } = await registerUser(server.url);
