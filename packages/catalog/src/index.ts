@@ -7,3 +7,4 @@ export * from './render/product-model';
 export * from './render/product-shot';
 export * from './render/raymarch';
 export * from './render/style-preview';
+export { seededRandom } from './render/vec';

@@ -188,14 +188,5 @@ export function maskBounds(mask: Mask): { x0: number; y0: number; x1: number; y1
   return x1 < 0 ? null : { x0, y0, x1, y1 };
 }
 
-/** A deterministic PRNG (mulberry32) for variants. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The catalogue's deterministic PRNG (mulberry32), for variants. */
+export { seededRandom } from '@roomcraft/catalog';

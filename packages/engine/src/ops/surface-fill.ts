@@ -561,15 +561,12 @@ function compose(
       );
       const s = softShading(shadingAt(shading, x, y));
       const p = i * 4;
-      colour[0] *= gr;
-      colour[1] *= gg;
-      colour[2] *= gb;
       const r0 = src[p] ?? 0;
       const g0 = src[p + 1] ?? 0;
       const b0 = src[p + 2] ?? 0;
-      dst[p] = r0 + w * (linearToByte((colour[0] ?? 0) * s) - r0);
-      dst[p + 1] = g0 + w * (linearToByte((colour[1] ?? 0) * s) - g0);
-      dst[p + 2] = b0 + w * (linearToByte((colour[2] ?? 0) * s) - b0);
+      dst[p] = r0 + w * (linearToByte((colour[0] ?? 0) * s * gr) - r0);
+      dst[p + 1] = g0 + w * (linearToByte((colour[1] ?? 0) * s * gg) - g0);
+      dst[p + 2] = b0 + w * (linearToByte((colour[2] ?? 0) * s * gb) - b0);
     }
   }
   return out;

@@ -26,6 +26,8 @@ import {
 import { findTexture, renderTexture, textureCatalog } from '@roomcraft/catalog';
 import {
   EngineError,
+  type AssistantInterpretation,
+  type AssistantPlan,
   type ColourSource,
   type GenerateRequest,
   type ImageEngine,
@@ -46,7 +48,6 @@ import { imageUrl, readStream, storageKey, type ImagesService } from '../images/
 import type { LibraryService } from '../library/library.service';
 import { ActionInputs, FieldErrors, outlineMask, type StateImage } from './action-inputs';
 import { creditBalance, textureByImage, textureById } from './actions.repository';
-import type { AssistantPlan, InterpretInstruction } from './assistant';
 import { DEFAULT_ADD_CATEGORIES, ProductChoice } from './product-choice';
 
 /** The file parts a generate form may carry. */
@@ -74,7 +75,8 @@ export interface ActionsDeps {
   library: LibraryService;
   catalogueStorage: ObjectStorage;
   clock: Clock;
-  interpret: InterpretInstruction;
+  /** The assistant's interpreter for a space type (its materials differ outdoors). */
+  interpret: (text: string, spaceType: string | undefined) => AssistantInterpretation;
   /** How long one engine call may take before it is abandoned (and refunded). */
   timeoutMs: number;
   log: FastifyBaseLogger;
