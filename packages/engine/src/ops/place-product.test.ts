@@ -273,6 +273,81 @@ describe('changing a piece of furniture', () => {
   });
 });
 
+describe('replacing a detected sofa or bed', () => {
+  /** The old piece removed and the new one placed, with the inpainted background it stands on. */
+  async function replaceIn(
+    file: string,
+    box: { x0: number; y0: number; x1: number; y1: number },
+    productId: string,
+    name: string,
+  ): Promise<{ photo: Raster; background: Raster; replaced: Raster }> {
+    const photo = await roomRaster(file, 800);
+    const camera = estimateRoomCamera(photo);
+    const region = rectMask(photo.width, photo.height, box.x0, box.y0, box.x1, box.y1);
+    const options = { variant: 0, seed: 5 };
+    const replaced = await replaceFurniture(photo, region, demo(productId), camera, options);
+    await save(name, replaced);
+    expectUnchangedOutside(photo, replaced, allowedWindow(region));
+    return { photo, background: inpaint(photo, region, options), replaced };
+  }
+
+  it('spans the old sofa’s width, squared to the wall behind it', async () => {
+    // The detector's Sofa box on living-room-1.jpg (at 1600 px: 346,535–1161,843), halved.
+    const box = { x0: 173, y0: 268, x1: 580, y1: 421 };
+    const { photo, background, replaced } = await replaceIn(
+      'living-room-1.jpg',
+      box,
+      'sofa-lund',
+      'replace-sofa-living-room-1',
+    );
+    const diff = productDifferences(background, replaced);
+    const s = silhouette(diff, photo.width);
+    const boxW = box.x1 - box.x0 + 1;
+    const boxH = box.y1 - box.y0 + 1;
+    // Covers the old footprint: 90–105% of the box's width, little background left showing.
+    expect((s.x1 - s.x0 + 1) / boxW).toBeGreaterThan(0.9);
+    expect(s.x0).toBeGreaterThanOrEqual(box.x0 - 0.03 * boxW);
+    expect(s.x1).toBeLessThanOrEqual(box.x1 + 0.03 * boxW);
+    expect(s.y1).toBeGreaterThanOrEqual(box.y1 - 0.08 * boxH);
+    expect(s.y0).toBeLessThanOrEqual(box.y0 + 0.2 * boxH);
+    // Squared to the back wall (which faces this camera, 2° off): both ends stand on about the
+    // same row, where a turned sofa would have one end nearer, clearly lower in the image.
+    const lowestRow = (from: number, to: number): number => {
+      let lowest = -1;
+      for (let y = box.y0; y < photo.height; y++) {
+        for (let x = from; x <= to; x++) if ((diff[y * photo.width + x] ?? 0) >= 40) lowest = y;
+      }
+      return lowest;
+    };
+    const band = Math.round(0.12 * (s.x1 - s.x0));
+    const left = lowestRow(s.x0, s.x0 + band);
+    const right = lowestRow(s.x1 - band, s.x1);
+    expect(Math.abs(left - right)).toBeLessThan(0.08 * boxH);
+  });
+
+  it('runs a bed out of the frame where the old one was cut by the border', async () => {
+    // The detector's Bed box on the portrait bedroom-minimal-mirror.jpg (at 1067×1600:
+    // 2,928–625,1569), halved: the bed runs out of the photo on the left.
+    const box = { x0: 1, y0: 464, x1: 312, y1: 784 };
+    const { photo, background, replaced } = await replaceIn(
+      'bedroom-minimal-mirror.jpg',
+      box,
+      'bed-haven',
+      'replace-bed-bedroom-minimal-mirror',
+    );
+    const s = silhouette(productDifferences(background, replaced), photo.width);
+    const boxW = box.x1 - box.x0 + 1;
+    const boxH = box.y1 - box.y0 + 1;
+    // It reaches the border like the old bed, and its visible end is where the old bed's was.
+    expect(s.x0).toBeLessThanOrEqual(2);
+    expect(s.x1).toBeGreaterThan(box.x1 - 0.08 * boxW);
+    expect(s.x1).toBeLessThanOrEqual(box.x1 + 0.03 * boxW);
+    // Tall enough to fill the box: the headboard near its top, the feet near its bottom.
+    expect(s.y0).toBeLessThanOrEqual(box.y0 + 0.12 * boxH);
+    expect(s.y1).toBeGreaterThanOrEqual(box.y1 - 0.08 * boxH);
+  });
+});
+
 describe('imported cut-outs and hanging products', () => {
   let photo: Raster;
   let camera: RoomCamera;

@@ -4,7 +4,8 @@
  * Products with a parametric model are rendered by the catalogue's own ray marcher from the
  * photo's estimated camera (geometry/room-camera.ts), standing on the floor at the bottom of the
  * user's region and facing the camera (or squared to the room's walls when they are close to
- * that), with the renderer's shadow catcher providing the contact shadow. Only a window around
+ * that), with the renderer's shadow catcher providing the contact shadow. A replacement instead
+ * takes the old piece's place: squared to the room and sized to cover the old piece's box. Only a window around
  * the region is rendered: the principal point is shifted so the renderer draws just that crop.
  * Imported products without a model are composited in 2D from their cut-out.
  *
@@ -114,7 +115,9 @@ async function place(
   const onFloor = box.y1 + 0.5 > scaled.horizonY + 0.01 * image.height;
   const placement =
     model.grounded && onFloor
-      ? groundedPlacement(region, box, product, scaled, options, mode)
+      ? mode === 'replace'
+        ? replacementPlacement(box, product, scaled, options)
+        : groundedPlacement(region, box, product, scaled, options)
       : sizedToRegion(
           box,
           product,
@@ -147,6 +150,8 @@ interface Placement {
   zoomCentre: [number, number];
   /** Extra model parameters (a pendant's cord length). */
   extra: Record<string, number>;
+  /** The size the model is built at, when it differs from the catalogue's (a replacement). */
+  dimensions?: PlacementProduct['dimensions'];
 }
 
 /** Yaw whose front (+z turned by yaw) points from `from` towards the camera. */
@@ -249,8 +254,8 @@ function bottomCentre(region: Mask, box: Box): number {
  * A floor-standing product: its front edge's midpoint on the floor under the region's bottom
  * centre, at its catalogue size. When that clearly disagrees with the region it is resized to
  * fit: overflowing by more than 40% shrinks it (to at least 0.6×) to the region, filling under
- * 40% enlarges it (at most 1.6×) to 80% of it. A replacement is sized to fill the old piece's
- * region within 0.75–1.3×. If it still overflows it stands further back (higher in the image).
+ * 40% enlarges it (at most 1.6×) to 80% of it. If it still overflows it stands further back
+ * (higher in the image). (Replacements are placed by replacementPlacement.)
  *
  * Resizing is a zoom of the camera about the contact pixel, not a change of the model's
  * dimensions: the models' fixed-size parts (cushions, legs) would distort under the latter,
@@ -262,7 +267,6 @@ function groundedPlacement(
   product: PlacementProduct,
   camera: RoomCamera,
   options: PlaceOptions,
-  mode: 'add' | 'replace',
 ): Placement {
   const random = seededRandom((options.seed ^ Math.imul(options.variant + 1, 0x9e3779b1)) >>> 0);
   const boxW = box.x1 - box.x0 + 1;
@@ -322,13 +326,12 @@ function groundedPlacement(
   };
   const real = ratioAt(bottom, 1);
   let zoom = 1;
-  if (mode === 'replace') zoom = Math.min(1.3, Math.max(0.75, 1 / real));
-  else if (real > 1.4) zoom = Math.max(0.6, 1 / real);
+  if (real > 1.4) zoom = Math.max(0.6, 1 / real);
   else if (real < 0.4) zoom = Math.min(1.6, 0.8 / real);
   // Further back (a smaller row) makes the product smaller; the row is bounded by the horizon.
   const farthest = Math.min(bottom, camera.horizonY + 0.05 * (bottom - camera.horizonY) + 2);
   let v = bottom;
-  const limit = mode === 'replace' ? 1.1 : real > 1.4 ? 1.05 : 1.4;
+  const limit = real > 1.4 ? 1.05 : 1.4;
   if (ratioAt(v, zoom) > limit && farthest < bottom) {
     v = solveIncreasing((row) => ratioAt(row, zoom), 1, farthest, bottom);
   }
@@ -357,6 +360,252 @@ function groundedPlacement(
     zoom = lo;
   }
   return { position: at(v), yawDeg, zoom, zoomCentre: [u, v], extra: {} };
+}
+
+/**
+ * Pieces whose footprint a replacement stretches in depth as well as width: a bed or sofa reads
+ * by its footprint on the floor, and a longer or deeper one than the catalogue's is a common size.
+ */
+const FOOTPRINT_STRETCH = new Set(['sofa', 'sectional', 'bed']);
+
+/** Which sides of the old piece's box the image border cuts: the piece goes on beyond them. */
+interface Cut {
+  left: boolean;
+  right: boolean;
+  top: boolean;
+  bottom: boolean;
+}
+
+/** A detector's box stops a few pixels short of the border it runs into: 1.5% counts as cut. */
+function cutSides(box: Box, camera: RoomCamera): Cut {
+  const mx = Math.max(2, 0.015 * camera.width);
+  const my = Math.max(2, 0.015 * camera.height);
+  return {
+    left: box.x0 < mx,
+    right: box.x1 > camera.width - 1 - mx,
+    top: box.y0 < my,
+    bottom: box.y1 > camera.height - 1 - my,
+  };
+}
+
+/**
+ * The replacement's yaw: squared to the room like the piece it replaces (a bed's headboard or a
+ * sofa's back against the wall behind it), on the room axis whose outline best matches the old
+ * box's proportions among those showing the front to the camera; facing the camera only when no
+ * room axis was found. Variants turn by a few degrees, not enough to leave the wall.
+ */
+function replacementYaw(
+  camera: RoomCamera,
+  contact: Vec3,
+  box: Box,
+  cut: Cut,
+  product: PlacementProduct,
+  options: PlaceOptions,
+): number {
+  const facing = yawFacingCamera(camera, contact);
+  const random = seededRandom((options.seed ^ Math.imul(options.variant + 5, 0x9e3779b1)) >>> 0);
+  const turn = options.variant > 0 ? (options.variant % 2 === 1 ? 1 : -1) * (2 + 3 * random()) : 0;
+  if (camera.roomAxisYawDeg === null) return facing + turn;
+  const candidates: number[] = [];
+  for (let k = 0; k < 4; k++) {
+    const yaw = camera.roomAxisYawDeg + 90 * k;
+    if (Math.abs(angleDiff(yaw, facing)) < 85) candidates.push(yaw);
+  }
+  if (candidates.length === 0) return facing + turn;
+  // The box's proportions only say something when the border does not cut it.
+  const whole = !cut.left && !cut.right && !cut.top && !cut.bottom;
+  const boxAspect = (box.x1 - box.x0 + 1) / (box.y1 - box.y0 + 1);
+  let best = facing;
+  let bestScore = Infinity;
+  for (const yaw of candidates) {
+    const p = projectedBox(
+      camera,
+      standingCentre(contact, yaw, product.dimensions.depth),
+      yaw,
+      product.dimensions,
+    );
+    const mismatch = p && whole ? Math.abs(Math.log((p.x1 - p.x0) / (p.y1 - p.y0) / boxAspect)) : 0;
+    // A slight preference for the axis nearer the camera's view: less of the side shows.
+    const score = mismatch + 0.004 * Math.abs(angleDiff(yaw, facing));
+    if (score < bestScore) {
+      bestScore = score;
+      best = yaw;
+    }
+  }
+  return best + turn;
+}
+
+/** The centre of a footprint whose front edge's midpoint is `contact`. */
+function standingCentre(contact: Vec3, yawDeg: number, depth: number): Vec3 {
+  const r = (yawDeg * Math.PI) / 180;
+  return [contact[0] - Math.sin(r) * (depth / 2), 0, contact[2] - Math.cos(r) * (depth / 2)];
+}
+
+/**
+ * A replacement (change_furniture) for a floor-standing piece: it takes the old piece's place and
+ * covers its footprint, so little inpainted background shows. Squared to the room like the old
+ * piece (see replacementYaw), it is sized so its outline spans ~98% of the old box's width and at
+ * most its height: the camera zooms about the contact pixel for the overall size (keeping the
+ * model's proportions and perspective), and the model's width (and a bed's or sofa's depth) is
+ * stretched for the rest (0.85–1.4× for beds and sofas, which come in many lengths; 0.9–1.15×
+ * for anything else). Where the
+ * image border cuts the old box, the piece is taken to go on beyond it: the outline is aligned to
+ * the box's uncut sides and sized by the uncut extent, running out of the frame like the old one.
+ */
+function replacementPlacement(
+  box: Box,
+  product: PlacementProduct,
+  camera: RoomCamera,
+  options: PlaceOptions,
+): Placement {
+  const cut = cutSides(box, camera);
+  const boxW = box.x1 - box.x0 + 1;
+  const boxH = box.y1 - box.y0 + 1;
+  const base = product.dimensions;
+  const stretchDepth = FOOTPRINT_STRETCH.has(product.category);
+  // A chair or table stretched much wider than designed looks wrong; a longer sofa or bed does not.
+  const [minStretch, maxStretch] = stretchDepth ? [0.85, 1.4] : [0.9, 1.15];
+  const sized = (m: number): PlacementProduct['dimensions'] => ({
+    width: base.width * m,
+    depth: stretchDepth ? base.depth * Math.min(1.25, Math.max(0.9, m)) : base.depth,
+    height: base.height,
+  });
+  let u =
+    cut.left === cut.right
+      ? (box.x0 + box.x1 + 1) / 2
+      : cut.left
+        ? box.x1 - 0.3 * boxW
+        : box.x0 + 0.3 * boxW;
+  const contact0 = floorPointAt(camera, u, box.y1 + 0.5) ?? farFloorPoint(camera, u);
+  const yawDeg = replacementYaw(camera, contact0, box, cut, product, options);
+  const yaw = (yawDeg * Math.PI) / 180;
+  const front: Vec3 = [Math.sin(yaw), 0, Math.cos(yaw)];
+  /** Where the product (at size `dims`) stands so its lowest projected point is on row `row`. */
+  const standing = (col: number, row: number, dims: PlacementProduct['dimensions']): Vec3 => {
+    const at = (r: number): Vec3 => {
+      const c = floorPointAt(camera, col, r) ?? farFloorPoint(camera, col);
+      return [c[0] - front[0] * (dims.depth / 2), 0, c[2] - front[2] * (dims.depth / 2)];
+    };
+    const top = camera.horizonY + 0.02 * (row - camera.horizonY);
+    if (top >= row) return at(row);
+    const lowest = (r: number): number => projectedBox(camera, at(r), yawDeg, dims)?.y1 ?? Infinity;
+    return at(solveIncreasing(lowest, row, top, row));
+  };
+  const span = 0.98 * boxW;
+  /**
+   * Fits the outline to the box for the contact row `v`: the zoom and width stretch `m`, and the
+   * contact column; `need` is the stretch the width asked for before clamping.
+   */
+  const fit = (v: number, u0: number): { u: number; zoom: number; m: number; need: number } => {
+    let u = u0;
+    let m = 1;
+    let zoom = 1;
+    let need = 1;
+    for (let iteration = 0; iteration < 4; iteration++) {
+      const dims = sized(m);
+      const p = projectedBox(camera, standing(u, v, dims), yawDeg, dims);
+      if (!p) break;
+      // The width at m = 1 and zoom = 1, from this projection.
+      const pw = (p.x1 - p.x0) / m;
+      // With the bottom out of the frame the top lines up, about the contact row.
+      const heightFit = cut.top ? null : (v - box.y0) / Math.max(1, v - p.y0);
+      if (!cut.left && !cut.right) {
+        const widthFit = span / pw;
+        zoom = Math.min(
+          widthFit / minStretch,
+          Math.max(widthFit / maxStretch, heightFit ?? widthFit),
+        );
+        need = widthFit / zoom;
+      } else {
+        // Sized by the height when that is whole, else at the camera's own metric scale; the
+        // visible part at least must be covered, the rest runs out of the frame.
+        zoom = Math.min(2, Math.max(0.5, heightFit ?? 1));
+        need = Math.max(1, (cut.left && cut.right ? span : boxW) / (zoom * pw));
+      }
+      zoom = Math.min(2, Math.max(0.5, zoom));
+      m = Math.min(maxStretch, Math.max(minStretch, need));
+      // Align the zoomed outline with the box's uncut sides, moving the contact point.
+      const q = projectedBox(camera, standing(u, v, sized(m)), yawDeg, sized(m));
+      if (!q) break;
+      const zx0 = u + (q.x0 - u) * zoom;
+      const zx1 = u + (q.x1 - u) * zoom;
+      if (cut.left === cut.right) u += (box.x0 + box.x1 + 1) / 2 - (zx0 + zx1) / 2;
+      else if (cut.left) u += box.x1 + 1 - zx1;
+      else u += box.x0 - zx0;
+    }
+    return { u, zoom, m, need };
+  };
+  // A box cut by the bottom border hides the old piece's front: it may stand below the frame.
+  // Nearer rows make the piece wider for the same top, so take the first that needs little width
+  // stretch (or, failing that, the least).
+  let v = box.y1 + 0.5;
+  let best = fit(v, u);
+  if (cut.bottom) {
+    for (let k = 1; k <= 8 && best.need > 1.1; k++) {
+      const row = box.y1 + 0.5 + (k / 8) * boxH;
+      const candidate = fit(row, best.u);
+      if (candidate.need < best.need) {
+        best = candidate;
+        v = row;
+      }
+    }
+  }
+  u = best.u;
+  const m = best.m;
+  let zoom = best.zoom;
+  zoom = withinUncutSides(box, cut, zoom, (z) => {
+    const q = projectedBox(camera, standing(u, v, sized(m)), yawDeg, sized(m));
+    return (
+      q && {
+        x0: u + (q.x0 - u) * z,
+        y0: v + (q.y0 - v) * z,
+        x1: u + (q.x1 - u) * z,
+        y1: v + (q.y1 - v) * z,
+      }
+    );
+  });
+  return {
+    position: standing(u, v, sized(m)),
+    yawDeg,
+    zoom,
+    zoomCentre: [u, v],
+    extra: {},
+    dimensions: sized(m),
+  };
+}
+
+/**
+ * The largest zoom up to `zoom` at which the outline stays within the old box (plus 3%) on the
+ * sides the border does not cut: dispatch keeps only what lies inside the old piece's mask, so an
+ * overflow there would be sliced off.
+ */
+function withinUncutSides(
+  box: Box,
+  cut: Cut,
+  zoom: number,
+  outline: (zoom: number) => Box | null,
+): number {
+  const tx = 0.03 * (box.x1 - box.x0 + 1);
+  const ty = 0.03 * (box.y1 - box.y0 + 1);
+  const fits = (z: number): boolean => {
+    const b = outline(z);
+    return (
+      b !== null &&
+      (cut.left || b.x0 >= box.x0 - tx) &&
+      (cut.right || b.x1 <= box.x1 + 1 + tx) &&
+      (cut.top || b.y0 >= box.y0 - ty) &&
+      (cut.bottom || b.y1 <= box.y1 + 1 + ty)
+    );
+  };
+  if (fits(zoom)) return zoom;
+  let lo = 0.05;
+  let hi = zoom;
+  for (let i = 0; i < 30; i++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -512,7 +761,7 @@ function renderInto(
   const cx = zu + (k[2] - zu) * z;
   const cy = zv + (k[5] - zv) * z;
   const params = {
-    ...model.fromDimensions(product.dimensions),
+    ...model.fromDimensions(placement.dimensions ?? product.dimensions),
     ...(product.model ?? {}),
     ...placement.extra,
   };
