@@ -25,6 +25,7 @@ const settings = {
 const WALL: Rect = [0.02, 0.04, 0.6, 0.34];
 const SOFA: Rect = [0.2, 0.57, 0.72, 0.86];
 const FREE_FLOOR: Rect = [0.56, 0.42, 0.7, 0.9];
+const FLOOR: Rect = [0, 0.66, 1, 1];
 type Rect = [number, number, number, number];
 
 /** A hole of 10% of the image, centred on the sofa. */
@@ -96,7 +97,21 @@ async function taskFor(op: string, megapixels: number): Promise<WorkerTask[]> {
         }),
       ];
     case 'floors':
-      return [variant({ op, image, quantity: 1, texture: await texture('oak-herringbone') })];
+      // The fill alone, on a given floor region (the optional masked_image).
+      return [
+        variant({
+          op,
+          image,
+          quantity: 1,
+          mask: await rectMask(width, height, FLOOR),
+          texture: await texture('oak-herringbone'),
+        }),
+      ];
+    case 'floors_auto':
+      // As the app sends it: no mask, so the floor is found first (detection, colour, SAM).
+      return [
+        variant({ op: 'floors', image, quantity: 1, texture: await texture('oak-herringbone') }),
+      ];
     case 'detect':
       return [{ kind: 'detect', image }];
     case 'segment':

@@ -52,6 +52,7 @@ const OPS = [
   'wall_paint',
   'change_material',
   'floors',
+  'floors_auto',
   'detect',
   'segment',
   'architectural_style',
