@@ -41,6 +41,12 @@ const CASES: { photo: string; floor: FractionRect[]; notFloor: FractionRect[] }[
     notFloor: [{ x0: 0.2, y0: 0.52, x1: 0.9, y1: 0.62 }],
   },
   {
+    // Colour growing takes the olive wall at the right here; clicks along the foot find the boards.
+    photo: 'kitchen-dining-1.jpg',
+    floor: [{ x0: 0.3, y0: 0.85, x1: 0.6, y1: 1 }],
+    notFloor: [{ x0: 0.93, y0: 0.3, x1: 1, y1: 0.8 }],
+  },
+  {
     photo: 'kitchen-galley-modern.jpg',
     floor: [{ x0: 0.3, y0: 0.85, x1: 0.6, y1: 1 }],
     notFloor: [{ x0: 0.75, y0: 0.5, x1: 1, y1: 0.7 }], // the island's front

@@ -96,45 +96,88 @@ function withoutFurniture(grown: Mask, furniture: Box[]): Mask {
 /** Less floor than this share of the photo is no floor to lay. */
 const MIN_FLOOR_SHARE = 0.02;
 
+/** Share of the photo's bottom rows a mask covers: a floor spans the foot of a room photo. */
+function footCoverage(mask: Mask): number {
+  const rows = Math.max(1, Math.round(mask.height * 0.04));
+  let on = 0;
+  for (let i = (mask.height - rows) * mask.width; i < mask.data.length; i++) {
+    on += mask.data[i] ?? 0;
+  }
+  return on / (rows * mask.width);
+}
+
+/** A floor covers at least this share of the bottom rows (a wall or a doorway does not). */
+const MIN_FOOT_COVERAGE = 0.2;
+
+/** Clicks along the foot of the photo, off furniture: where a floor almost always is. */
+function footClicks(furniture: Box[], width: number, height: number): ClickPoint[] {
+  const clicks: ClickPoint[] = [];
+  for (const fy of [0.96, 0.9]) {
+    for (const fx of [0.2, 0.35, 0.5, 0.65, 0.8]) {
+      const x = Math.round(fx * width);
+      const y = Math.round(fy * height);
+      if (!furniture.some((box) => inside(box, x, y))) clicks.push({ x, y, label: 1 });
+    }
+  }
+  return clicks.slice(0, MAX_CLICKS);
+}
+
+const noFloor = () =>
+  new EngineError(
+    'invalid_input',
+    'No floor could be found in this photo: too little of it is visible',
+  );
+
 export async function findFloor(
   image: Raster,
   mapping: FloorMapping,
   models: FloorModels,
 ): Promise<Mask> {
+  const { width, height } = image;
   const furniture = models.detect
     ? (await models.detect(image)).filter((e) => FURNITURE.has(e.label)).map(boxOf)
     : [];
   const grown = detectFloor(image, mapping);
-  const fallback = () => {
-    const floor = withoutFurniture(grown, furniture);
-    if (count(floor) < MIN_FLOOR_SHARE * image.width * image.height) {
-      throw new EngineError(
-        'invalid_input',
-        'No floor could be found in this photo: too little of it is visible',
-      );
-    }
-    return floor;
+  const grownArea = count(grown);
+  const isFloor = (mask: Mask, minArea: number) => {
+    const area = count(mask);
+    return (
+      area >= Math.max(minArea, MIN_FLOOR_SHARE * width * height) &&
+      area <= 0.75 * width * height &&
+      footCoverage(mask) >= MIN_FOOT_COVERAGE
+    );
   };
-  if (!models.segment) return fallback();
-  const clicks = floorClicks(grown, furniture, mapping.horizonY);
-  if (clicks.length === 0) return fallback();
-  const segmented = await models.segment(image, clicks);
-  const { width, height } = image;
-  const floorTop = Math.max(0, Math.floor(mapping.horizonY));
-  const out = new Uint8Array(width * height);
-  for (let y = floorTop; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!segmented.data[i]) continue;
-      // Inside a piece of furniture's box, only what also has the floor's colour.
-      if (!grown.data[i] && furniture.some((box) => inside(box, x, y))) continue;
-      out[i] = 1;
+  const segment = models.segment;
+  if (segment) {
+    /** SAM's floor from clicks, below the horizon; in furniture boxes only the floor's colour. */
+    const segmentFrom = async (clicks: ClickPoint[]) => {
+      const segmented = await segment(image, clicks);
+      const out = new Uint8Array(width * height);
+      for (let y = Math.max(0, Math.floor(mapping.horizonY)); y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = y * width + x;
+          if (!segmented.data[i]) continue;
+          if (!grown.data[i] && furniture.some((box) => inside(box, x, y))) continue;
+          out[i] = 1;
+        }
+      }
+      return { width, height, data: out };
+    };
+    // 1. Clicks on the colour-grown floor: SAM completes what the colour missed (rugs, shade).
+    const onRegion = floorClicks(grown, furniture, mapping.horizonY);
+    if (onRegion.length > 0) {
+      const floor = await segmentFrom(onRegion);
+      if (isFloor(floor, 0.6 * grownArea)) return floor;
+    }
+    // 2. The colour took something else (a wall of the floor's colour): click along the foot.
+    const onFoot = footClicks(furniture, width, height);
+    if (onFoot.length > 0) {
+      const floor = await segmentFrom(onFoot);
+      if (isFloor(floor, 0)) return floor;
     }
   }
-  const floor: Mask = { width, height, data: out };
-  const area = count(floor);
-  const grownArea = count(grown);
-  // SAM took something else (a wall through a doorway, the whole room) or very little: distrust.
-  const plausible = area >= 0.6 * grownArea && area <= 0.75 * width * height;
-  return plausible ? floor : fallback();
+  // 3. The colour-grown region alone, less what stands in furniture boxes.
+  const floor = withoutFurniture(grown, furniture);
+  if (isFloor(floor, 0)) return floor;
+  throw noFloor();
 }
