@@ -8,7 +8,14 @@ import {
   parseHex,
   rgbToLab,
 } from '../colour';
-import { createRaster, dilateMask, type Mask, type Raster } from '../raster';
+import {
+  createRaster,
+  dilateMask,
+  featherMask,
+  seededRandom,
+  type Mask,
+  type Raster,
+} from '../raster';
 import {
   changedPixelsOutside,
   meanAbsDifference,
@@ -23,6 +30,7 @@ import { floorMappingOf, floorPointAt, roomCameraFrom } from '../geometry/room-c
 import { detectFloor } from './floor-mask';
 import {
   defaultFloorMapping,
+  featherWeights,
   fillSurface,
   floorHomography,
   type FloorMapping,
@@ -340,5 +348,40 @@ describe('fillSurface for change material', () => {
     }
     expect(deltaE2000([brickLab[0], sumA / n, sumB / n], brickLab)).toBeLessThan(10);
     expect(meanAbsDifference(a, b, wall)).toBeGreaterThan(2);
+  });
+});
+
+describe('featherWeights', () => {
+  it("equals featherMask's weights over the window, for ragged masks touching the image edge", () => {
+    const random = seededRandom(5);
+    for (let trial = 0; trial < 4; trial++) {
+      const width = 90;
+      const height = 70;
+      const data = new Uint8Array(width * height);
+      // Blobs of random rectangles, some clipped by the image border, with holes punched in.
+      for (let k = 0; k < 12; k++) {
+        const on = k % 4 !== 3 ? 1 : 0;
+        const x0 = Math.floor(random() * width) - 5;
+        const y0 = Math.floor(random() * height) - 5;
+        const w = 1 + Math.floor(random() * 30);
+        const h = 1 + Math.floor(random() * 20);
+        for (let y = Math.max(0, y0); y < Math.min(height, y0 + h); y++) {
+          for (let x = Math.max(0, x0); x < Math.min(width, x0 + w); x++) data[y * width + x] = on;
+        }
+      }
+      for (const feather of [1, 2, 3]) {
+        const win = { x0: 3, y0: 0, x1: width - 1, y1: height - 4 };
+        const cw = win.x1 - win.x0 + 1;
+        const ch = win.y1 - win.y0 + 1;
+        const crop = new Uint8Array(cw * ch);
+        for (let y = 0; y < ch; y++) {
+          const row = (y + win.y0) * width + win.x0;
+          crop.set(data.subarray(row, row + cw), y * cw);
+        }
+        const expected = featherMask({ width: cw, height: ch, data: crop }, feather);
+        const actual = featherWeights({ width, height, data }, win, feather);
+        expect(Array.from(actual)).toEqual(Array.from(expected));
+      }
+    }
   });
 });

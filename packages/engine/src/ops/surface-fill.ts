@@ -12,7 +12,7 @@
  */
 import { SRGB_TO_LINEAR, linearToByte, parseHex, type Rgb } from '../colour';
 import { cloneRaster, maskBounds, type Mask, type Raster } from '../raster';
-import { featherWithin, recolourMasked } from './wall-paint';
+import { recolourMasked } from './wall-paint';
 import { fillVariant, type FillVariant, type VariantOptions } from './variants';
 
 /**
@@ -485,25 +485,151 @@ function blur3(src: Float32Array, w: number, h: number): Float32Array {
   return out;
 }
 
-/** Bilinear read of the shading grid at full-resolution pixel (x, y). */
-function shadingAt(s: Shading, x: number, y: number): number {
-  const gx = (x - s.x0) / s.cell - 0.5;
-  const gy = (y - s.y0) / s.cell - 0.5;
-  const x0 = Math.max(0, Math.min(s.gw - 1, Math.floor(gx)));
-  const y0 = Math.max(0, Math.min(s.gh - 1, Math.floor(gy)));
-  const x1 = Math.min(s.gw - 1, x0 + 1);
-  const y1 = Math.min(s.gh - 1, y0 + 1);
-  const fx = Math.max(0, Math.min(1, gx - x0));
-  const fy = Math.max(0, Math.min(1, gy - y0));
-  const g = s.grid;
-  const top = (g[y0 * s.gw + x0] ?? 1) * (1 - fx) + (g[y0 * s.gw + x1] ?? 1) * fx;
-  const bottom = (g[y1 * s.gw + x0] ?? 1) * (1 - fx) + (g[y1 * s.gw + x1] ?? 1) * fx;
-  return top * (1 - fy) + bottom * fy;
+/**
+ * The shading grid's bilinear weights per image column, shared by every row: column x reads
+ * grid columns `lo[x − x0]` and `hi[x − x0]` with weight `fx[x − x0]` on `hi`.
+ */
+interface ShadingColumns {
+  lo: Int32Array;
+  hi: Int32Array;
+  fx: Float64Array;
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Composition                                                                                */
-/* ------------------------------------------------------------------------------------------ */
+function shadingColumns(s: Shading, x0: number, x1: number): ShadingColumns {
+  const n = x1 - x0 + 1;
+  const lo = new Int32Array(n);
+  const hi = new Int32Array(n);
+  const fx = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const gx = (x0 + i - s.x0) / s.cell - 0.5;
+    const g0 = Math.max(0, Math.min(s.gw - 1, Math.floor(gx)));
+    lo[i] = g0;
+    hi[i] = Math.min(s.gw - 1, g0 + 1);
+    fx[i] = Math.max(0, Math.min(1, gx - g0));
+  }
+  return { lo, hi, fx };
+}
+
+/** The shading grid interpolated to image row y (one value per grid column), into `row`. */
+function shadingRow(s: Shading, y: number, row: Float64Array): void {
+  const gy = (y - s.y0) / s.cell - 0.5;
+  const y0 = Math.max(0, Math.min(s.gh - 1, Math.floor(gy)));
+  const y1 = Math.min(s.gh - 1, y0 + 1);
+  const fy = Math.max(0, Math.min(1, gy - y0));
+  const g = s.grid;
+  const top = y0 * s.gw;
+  const bottom = y1 * s.gw;
+  for (let i = 0; i < s.gw; i++) {
+    row[i] = (g[top + i] ?? 1) * (1 - fy) + (g[bottom + i] ?? 1) * fy;
+  }
+}
+
+/**
+ * Blend weights of the mask feathered by `feather` px over the window: 1 inside, 1 − k/(feather+1)
+ * at city-block distance k ≤ feather, 0 beyond — the same weights as featherMask's repeated
+ * 4-neighbour dilation, from a capped horizontal distance and a vertical minimum (O(n·feather);
+ * distances are bytes, so feather < 255).
+ */
+export function featherWeights(
+  mask: Mask,
+  win: { x0: number; y0: number; x1: number; y1: number },
+  feather: number,
+): Float32Array {
+  const width = win.x1 - win.x0 + 1;
+  const height = win.y1 - win.y0 + 1;
+  const far = feather + 1;
+  const data = mask.data;
+  // Horizontal distance to the nearest mask pixel in the same row, capped at feather + 1.
+  const across = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const src = (y + win.y0) * mask.width + win.x0;
+    const row = y * width;
+    let run = far;
+    for (let x = 0; x < width; x++) {
+      run = data[src + x] ? 0 : run < far ? run + 1 : far;
+      across[row + x] = run;
+    }
+    run = far;
+    for (let x = width - 1; x >= 0; x--) {
+      run = data[src + x] ? 0 : run < far ? run + 1 : far;
+      if (run < (across[row + x] ?? far)) across[row + x] = run;
+    }
+  }
+  // City-block distance: the least |dy| + horizontal distance over the rows within reach.
+  const weight = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let i = y * width, end = i + width; i < end; i++) {
+      let dist = across[i] ?? far;
+      if (dist === 0) {
+        weight[i] = 1;
+        continue;
+      }
+      for (let k = 1; k < dist && k <= feather; k++) {
+        if (y >= k) dist = Math.min(dist, k + (across[i - k * width] ?? far));
+        if (y + k < height) dist = Math.min(dist, k + (across[i + k * width] ?? far));
+      }
+      if (dist <= feather) weight[i] = 1 - dist / (feather + 1);
+    }
+  }
+  return weight;
+}
+
+/**
+ * Per mip level, what a bilinear read needs, in flat typed arrays so the pixel loop reads
+ * them monomorphically: the level's offset into the pyramid, its wrap masks, row shift and its
+ * texels per level-0 texel.
+ */
+interface LevelTable {
+  base: Int32Array;
+  widthLog2: Int32Array;
+  widthMask: Int32Array;
+  heightMask: Int32Array;
+  scaleU: Float64Array;
+  scaleV: Float64Array;
+}
+
+function levelTable(tile: TilePyramid): LevelTable {
+  const n = tile.offsets.length;
+  const table: LevelTable = {
+    base: new Int32Array(n),
+    widthLog2: new Int32Array(n),
+    widthMask: new Int32Array(n),
+    heightMask: new Int32Array(n),
+    scaleU: new Float64Array(n),
+    scaleV: new Float64Array(n),
+  };
+  for (let k = 0; k < n; k++) {
+    const wl = tile.widthLog2[k] ?? 0;
+    const hl = tile.heightLog2[k] ?? 0;
+    table.base[k] = tile.offsets[k] ?? 0;
+    table.widthLog2[k] = wl;
+    table.widthMask[k] = (1 << wl) - 1;
+    table.heightMask[k] = (1 << hl) - 1;
+    table.scaleU[k] = (1 << wl) / tile.width;
+    table.scaleV[k] = (1 << hl) / tile.height;
+  }
+  return table;
+}
+
+/** Everything the row loop reads, gathered once per fill. */
+interface FillJob {
+  src: Uint8ClampedArray;
+  dst: Uint8ClampedArray;
+  width: number;
+  /** The composition window (the mask's bounds grown by the feather) and its blend weights. */
+  x0: number;
+  x1: number;
+  y0: number;
+  weight: Float32Array;
+  hm: Homography;
+  texels: Float32Array;
+  levels: LevelTable;
+  shading: Shading;
+  columns: ShadingColumns;
+  /** Scratch: the shading grid interpolated to the current row. */
+  shadingRow: Float64Array;
+  gain: readonly [number, number, number];
+}
 
 function compose(
   image: Raster,
@@ -514,62 +640,160 @@ function compose(
   hm: Homography,
   gain: readonly [number, number, number],
 ): Raster {
-  const [gr, gg, gb] = gain;
   const out = cloneRaster(image);
   const { width, height } = image;
   const x0 = Math.max(0, bounds.x0 - FILL_FEATHER_PX);
   const y0 = Math.max(0, bounds.y0 - FILL_FEATHER_PX);
   const x1 = Math.min(width - 1, bounds.x1 + FILL_FEATHER_PX);
   const y1 = Math.min(height - 1, bounds.y1 + FILL_FEATHER_PX);
-  const soft = featherWithin(mask, { x0, y0, x1, y1 }, FILL_FEATHER_PX);
-  const weight = soft.weight;
-  const sw = soft.width;
-  const h0 = hm[0] ?? 0;
-  const h1 = hm[1] ?? 0;
-  const h2 = hm[2] ?? 0;
-  const h3 = hm[3] ?? 0;
-  const h4 = hm[4] ?? 0;
-  const h5 = hm[5] ?? 0;
-  const h6 = hm[6] ?? 0;
-  const h7 = hm[7] ?? 0;
-  const h8 = hm[8] ?? 1;
-  const colour = new Float64Array(3);
-  const src = image.data;
-  const dst = out.data;
-  for (let y = y0; y <= y1; y++) {
-    const py = y + 0.5;
-    for (let x = x0; x <= x1; x++) {
-      const i = y * width + x;
-      const w = weight[(y - y0) * sw + x - x0] ?? 0;
-      if (w <= 0) continue;
-      const px = x + 0.5;
-      const wh = h6 * px + h7 * py + h8;
-      // Above the horizon (or at it) nothing maps; leave the photo.
-      if (wh <= 1e-6) continue;
-      const inv = 1 / wh;
-      const u = (h0 * px + h1 * py + h2) * inv;
-      const v = (h3 * px + h4 * py + h5) * inv;
-      sampleAniso(
-        tile,
-        u,
-        v,
-        (h0 - u * h6) * inv,
-        (h3 - v * h6) * inv,
-        (h1 - u * h7) * inv,
-        (h4 - v * h7) * inv,
-        colour,
-      );
-      const s = softShading(shadingAt(shading, x, y));
-      const p = i * 4;
-      const r0 = src[p] ?? 0;
-      const g0 = src[p + 1] ?? 0;
-      const b0 = src[p + 2] ?? 0;
-      dst[p] = r0 + w * (linearToByte((colour[0] ?? 0) * s * gr) - r0);
-      dst[p + 1] = g0 + w * (linearToByte((colour[1] ?? 0) * s * gg) - g0);
-      dst[p + 2] = b0 + w * (linearToByte((colour[2] ?? 0) * s * gb) - b0);
-    }
-  }
+  const job: FillJob = {
+    src: image.data,
+    dst: out.data,
+    width,
+    x0,
+    x1,
+    y0,
+    weight: featherWeights(mask, { x0, y0, x1, y1 }, FILL_FEATHER_PX),
+    hm,
+    texels: tile.data,
+    levels: levelTable(tile),
+    shading,
+    columns: shadingColumns(shading, x0, x1),
+    shadingRow: new Float64Array(shading.gw),
+    gain,
+  };
+  for (let y = y0; y <= y1; y++) fillRow(job, y);
   return out;
+}
+
+/**
+ * Fills image row y of the window: each pixel maps through the homography (its row terms
+ * hoisted), takes an anisotropic (bri)linear texture sample — the mip level from the footprint's
+ * long axis over the tap count, up to MAX_ANISO taps spread along that axis, two levels blended
+ * only in the middle 60 % of each octave ("brilinear": continuous, a third fewer reads than
+ * trilinear) — times the photo's shading, blended over the photo by the feather weight.
+ * Everything is inlined into one loop with locals: this loop is the floors action's hot path.
+ */
+function fillRow(job: FillJob, y: number): void {
+  const { src, dst, weight, texels: d, levels, columns } = job;
+  const { base, widthLog2, widthMask, heightMask, scaleU, scaleV } = levels;
+  const maxLevel = base.length - 1;
+  const [gr, gg, gb] = job.gain;
+  const h0 = job.hm[0] ?? 0;
+  const h1 = job.hm[1] ?? 0;
+  const h3 = job.hm[3] ?? 0;
+  const h4 = job.hm[4] ?? 0;
+  const h6 = job.hm[6] ?? 0;
+  const h7 = job.hm[7] ?? 0;
+  const py = y + 0.5;
+  // The homography's terms that depend only on the row.
+  const rowU = h1 * py + (job.hm[2] ?? 0);
+  const rowV = h4 * py + (job.hm[5] ?? 0);
+  const rowW = h7 * py + (job.hm[8] ?? 1);
+  const shade = job.shadingRow;
+  shadingRow(job.shading, y, shade);
+  const { lo, hi, fx: shadeFx } = columns;
+  const x0 = job.x0;
+  const weightRow = (y - job.y0) * (job.x1 - x0 + 1) - x0;
+  for (let x = x0; x <= job.x1; x++) {
+    const w = weight[weightRow + x] ?? 0;
+    if (w <= 0) continue;
+    const px = x + 0.5;
+    const wh = h6 * px + rowW;
+    // Above the horizon (or at it) nothing maps; leave the photo.
+    if (wh <= 1e-6) continue;
+    const inv = 1 / wh;
+    const u = (h0 * px + rowU) * inv;
+    const v = (h3 * px + rowV) * inv;
+    // The footprint's axes: texels per image pixel along x and along y.
+    const dux = (h0 - u * h6) * inv;
+    const dvx = (h3 - v * h6) * inv;
+    const duy = (h1 - u * h7) * inv;
+    const dvy = (h4 - v * h7) * inv;
+    const lenX = Math.sqrt(dux * dux + dvx * dvx);
+    const lenY = Math.sqrt(duy * duy + dvy * dvy);
+    const alongX = lenX > lenY;
+    const major = alongX ? lenX : lenY;
+    // Below one texel a footprint needs no extra taps: bilinear already covers it.
+    const minor = Math.max(1, alongX ? lenY : lenX);
+    const taps = Math.min(MAX_ANISO, Math.max(1, Math.ceil(major / minor - 0.01)));
+    // The mip level, log2(major / taps) ≥ 0: its whole octaves by exact halving, and the
+    // logarithm of the remainder only where the two levels blend (2^0.2 < q < 2^0.8).
+    let q = major / taps;
+    let octave = 0;
+    // (Past the coarsest level nothing changes: l0 = l1 = maxLevel, f = 0.)
+    while (q >= 2 && octave < maxLevel) {
+      q *= 0.5;
+      octave++;
+    }
+    const l0 = Math.min(maxLevel, octave);
+    const l1 = Math.min(maxLevel, l0 + 1);
+    let f = 0;
+    if (l0 !== l1 && q > 1.148)
+      f = q >= 1.742 ? 1 : Math.max(0, Math.min(1, (Math.log2(q) - 0.2) / 0.6));
+    const au = alongX ? dux : duy;
+    const av = alongX ? dvx : dvy;
+    const invTaps = 1 / taps;
+    // One pass of taps per level that has weight: the finer level l0, then the coarser l1.
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let level = f < 1 ? l0 : l1; level <= (f > 0 ? l1 : l0); level++) {
+      const share = (level === l0 ? 1 - f : f) * invTaps;
+      const su = scaleU[level] ?? 0;
+      const sv = scaleV[level] ?? 0;
+      const wm = widthMask[level] ?? 0;
+      const hmask = heightMask[level] ?? 0;
+      const wl = widthLog2[level] ?? 0;
+      const at = base[level] ?? 0;
+      // Tap k sits at t = (k + 0.5) / taps − 0.5 of the long axis, in this level's texels.
+      const stepU = au * su * invTaps;
+      const stepV = av * sv * invTaps;
+      let fu = u * su - 0.5 - 0.5 * (taps - 1) * stepU;
+      let fv = v * sv - 0.5 - 0.5 * (taps - 1) * stepV;
+      for (let k = 0; k < taps; k++, fu += stepU, fv += stepV) {
+        const iu = Math.floor(fu);
+        const iv = Math.floor(fv);
+        const tx = fu - iu;
+        const ty = fv - iv;
+        const xa = iu & wm;
+        const xb = (iu + 1) & wm;
+        const ya = (iv & hmask) << wl;
+        const yb = ((iv + 1) & hmask) << wl;
+        const p00 = at + (ya + xa) * 3;
+        const p10 = at + (ya + xb) * 3;
+        const p01 = at + (yb + xa) * 3;
+        const p11 = at + (yb + xb) * 3;
+        const w11 = tx * ty * share;
+        const w10 = tx * share - w11;
+        const w01 = ty * share - w11;
+        const w00 = share - tx * share - w01;
+        r += (d[p00] ?? 0) * w00 + (d[p10] ?? 0) * w10 + (d[p01] ?? 0) * w01 + (d[p11] ?? 0) * w11;
+        g +=
+          (d[p00 + 1] ?? 0) * w00 +
+          (d[p10 + 1] ?? 0) * w10 +
+          (d[p01 + 1] ?? 0) * w01 +
+          (d[p11 + 1] ?? 0) * w11;
+        b +=
+          (d[p00 + 2] ?? 0) * w00 +
+          (d[p10 + 2] ?? 0) * w10 +
+          (d[p01 + 2] ?? 0) * w01 +
+          (d[p11 + 2] ?? 0) * w11;
+      }
+    }
+    const c = x - x0;
+    const sf = shadeFx[c] ?? 0;
+    const lit = (shade[lo[c] ?? 0] ?? 1) * (1 - sf) + (shade[hi[c] ?? 0] ?? 1) * sf;
+    // The common case of softShading without a call.
+    const s = lit > 0.03 && lit <= 1.2 ? lit : softShading(lit);
+    const p = (y * job.width + x) * 4;
+    const r0 = src[p] ?? 0;
+    const g0 = src[p + 1] ?? 0;
+    const b0 = src[p + 2] ?? 0;
+    dst[p] = r0 + w * (linearToByte(r * s * gr) - r0);
+    dst[p + 1] = g0 + w * (linearToByte(g * s * gg) - g0);
+    dst[p + 2] = b0 + w * (linearToByte(b * s * gb) - b0);
+  }
 }
 
 /**
@@ -607,100 +831,4 @@ function roomGain(image: Raster, tile: TilePyramid, shading: Shading): [number, 
 function softShading(s: number): number {
   if (s <= 1.2) return Math.max(0.03, s);
   return 1.2 + 0.6 * (1 - Math.exp(-(s - 1.2) / 0.6));
-}
-
-/**
- * Anisotropic trilinear sample at texel (u, v) with footprint axes (dux, dvx) per image x and
- * (duy, dvy) per image y: the mip level from the long axis divided by the tap count, taps spread
- * along that axis. The result (linear RGB) goes into `out`.
- */
-function sampleAniso(
-  tile: TilePyramid,
-  u: number,
-  v: number,
-  dux: number,
-  dvx: number,
-  duy: number,
-  dvy: number,
-  out: Float64Array,
-): void {
-  const lenX = Math.sqrt(dux * dux + dvx * dvx);
-  const lenY = Math.sqrt(duy * duy + dvy * dvy);
-  const major = lenX > lenY ? lenX : lenY;
-  // Below one texel a footprint needs no extra taps: bilinear already covers it.
-  const minor = Math.max(1, lenX > lenY ? lenY : lenX);
-  const taps = Math.min(MAX_ANISO, Math.max(1, Math.ceil(major / minor - 0.01)));
-  const lod = Math.log2(Math.max(1, major / taps));
-  const au = lenX > lenY ? dux : duy;
-  const av = lenX > lenY ? dvx : dvy;
-  const maxLevel = tile.offsets.length - 1;
-  const l0 = Math.min(maxLevel, Math.floor(lod));
-  const l1 = Math.min(maxLevel, l0 + 1);
-  // "Brilinear": blend the two levels only in the middle 60 % of each octave, one read elsewhere
-  // — continuous (no seams), and a third fewer texture reads than full trilinear.
-  const f = l0 === l1 ? 0 : Math.max(0, Math.min(1, (lod - l0 - 0.2) / 0.6));
-  out[0] = 0;
-  out[1] = 0;
-  out[2] = 0;
-  const tapWeight = 1 / taps;
-  for (let k = 0; k < taps; k++) {
-    const t = (k + 0.5) / taps - 0.5;
-    const tu = u + t * au;
-    const tv = v + t * av;
-    if (f < 1) bilinearAdd(tile, l0, tu, tv, (1 - f) * tapWeight, out);
-    if (f > 0) bilinearAdd(tile, l1, tu, tv, f * tapWeight, out);
-  }
-}
-
-/** Adds weight × the wrapped bilinear read of level `level` at level-0 texel (u, v) to `out`. */
-function bilinearAdd(
-  tile: TilePyramid,
-  level: number,
-  u: number,
-  v: number,
-  weight: number,
-  out: Float64Array,
-): void {
-  const wl = tile.widthLog2[level] ?? 0;
-  const hl = tile.heightLog2[level] ?? 0;
-  const fu = u * ((1 << wl) / tile.width) - 0.5;
-  const fv = v * ((1 << hl) / tile.height) - 0.5;
-  const iu = Math.floor(fu);
-  const iv = Math.floor(fv);
-  const tx = fu - iu;
-  const ty = fv - iv;
-  const wm = (1 << wl) - 1;
-  const hm = (1 << hl) - 1;
-  const xa = iu & wm;
-  const xb = (iu + 1) & wm;
-  const ya = (iv & hm) << wl;
-  const yb = ((iv + 1) & hm) << wl;
-  const base = tile.offsets[level] ?? 0;
-  const d = tile.data;
-  const p00 = base + (ya + xa) * 3;
-  const p10 = base + (ya + xb) * 3;
-  const p01 = base + (yb + xa) * 3;
-  const p11 = base + (yb + xb) * 3;
-  const w00 = (1 - tx) * (1 - ty) * weight;
-  const w10 = tx * (1 - ty) * weight;
-  const w01 = (1 - tx) * ty * weight;
-  const w11 = tx * ty * weight;
-  out[0] =
-    (out[0] ?? 0) +
-    (d[p00] ?? 0) * w00 +
-    (d[p10] ?? 0) * w10 +
-    (d[p01] ?? 0) * w01 +
-    (d[p11] ?? 0) * w11;
-  out[1] =
-    (out[1] ?? 0) +
-    (d[p00 + 1] ?? 0) * w00 +
-    (d[p10 + 1] ?? 0) * w10 +
-    (d[p01 + 1] ?? 0) * w01 +
-    (d[p11 + 1] ?? 0) * w11;
-  out[2] =
-    (out[2] ?? 0) +
-    (d[p00 + 2] ?? 0) * w00 +
-    (d[p10 + 2] ?? 0) * w10 +
-    (d[p01 + 2] ?? 0) * w01 +
-    (d[p11 + 2] ?? 0) * w11;
 }
