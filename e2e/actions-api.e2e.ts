@@ -4,6 +4,7 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fractionRectShape, maskPng } from '../packages/engine/src/test-support/photos';
 import { registerUser, type ApiResponse, type ApiSession } from './support/api';
 import { repoRoot, startAppServer, type AppServer } from './support/app-server';
 
@@ -31,15 +32,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /** A mask PNG (white inside the rectangle, given in fractions of the photo), no alpha. */
-async function mask([x0, y0, x1, y1]: [number, number, number, number], size = { width, height }) {
-  const svg = `<svg width="${size.width}" height="${size.height}"><rect x="${x0 * size.width}" y="${y0 * size.height}" width="${(x1 - x0) * size.width}" height="${(y1 - y0) * size.height}" fill="white"/></svg>`;
-  return sharp({
-    create: { width: size.width, height: size.height, channels: 3, background: '#000' },
-  })
-    .composite([{ input: Buffer.from(svg) }])
-    .removeAlpha()
-    .png()
-    .toBuffer();
+function mask(rect: [number, number, number, number], size = { width, height }) {
+  return maskPng(size.width, size.height, fractionRectShape(rect, size.width, size.height));
 }
 
 function form(fields: Record<string, string | Buffer>) {

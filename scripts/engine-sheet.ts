@@ -12,6 +12,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { fractionRectShape, maskPng } from '../packages/engine/src/test-support/photos';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const shared = path.resolve(repoRoot, '../shared');
@@ -96,22 +97,13 @@ async function uprightPng(file: string) {
 
 /** A rectangle as a mask PNG at the image's size. */
 async function boxMask(width: number, height: number, box: [number, number, number, number]) {
-  const [x0, y0, x1, y1] = box;
-  const svg = `<svg width="${width}" height="${height}"><rect x="${x0 * width}" y="${y0 * height}" width="${(x1 - x0) * width}" height="${(y1 - y0) * height}" fill="white"/></svg>`;
-  return sharp({ create: { width, height, channels: 3, background: '#000' } })
-    .composite([{ input: Buffer.from(svg) }])
-    .png()
-    .toBuffer();
+  return maskPng(width, height, fractionRectShape(box, width, height));
 }
 
 /** An element's outline as a mask PNG, the way the server turns a chosen element into a mask. */
 async function outlineMask(width: number, height: number, element: DetectedElement) {
   const points = element.box.map((p) => `${p.x},${p.y}`).join(' ');
-  const svg = `<svg width="${width}" height="${height}"><polygon points="${points}" fill="white"/></svg>`;
-  return sharp({ create: { width, height, channels: 3, background: '#000' } })
-    .composite([{ input: Buffer.from(svg) }])
-    .png()
-    .toBuffer();
+  return maskPng(width, height, `<polygon points="${points}" fill="white"/>`);
 }
 
 const centre = (element: DetectedElement) => ({

@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { fractionRectShape, maskPng } from '../../packages/engine/src/test-support/photos';
 
 const shared = fileURLToPath(new URL('../../../shared/', import.meta.url));
 const settings = {
@@ -44,12 +45,8 @@ async function photoAt(megapixels: number) {
   return { png, width, height };
 }
 
-async function rectMask(width: number, height: number, [x0, y0, x1, y1]: Rect) {
-  const svg = `<svg width="${width}" height="${height}"><rect x="${x0 * width}" y="${y0 * height}" width="${(x1 - x0) * width}" height="${(y1 - y0) * height}" fill="white"/></svg>`;
-  return sharp({ create: { width, height, channels: 3, background: '#000' } })
-    .composite([{ input: Buffer.from(svg) }])
-    .png()
-    .toBuffer();
+function rectMask(width: number, height: number, rect: Rect) {
+  return maskPng(width, height, fractionRectShape(rect, width, height));
 }
 
 async function taskFor(op: string, megapixels: number): Promise<WorkerTask[]> {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEngine } from './local-engine';
 import { decodeImage } from './raster';
-import { SHARED_DIR, roomPhoto } from './test-support/photos';
+import { SHARED_DIR, maskPng, roomPhoto } from './test-support/photos';
 import { EngineError } from './types';
 
 const MODELS_DIR = path.join(SHARED_DIR, 'models');
@@ -19,12 +19,12 @@ async function storedPhoto() {
     .toBuffer();
 }
 
-async function rectMask(width: number, height: number, x: number, y: number, w: number, h: number) {
-  const svg = `<svg width="${width}" height="${height}"><rect x="${x}" y="${y}" width="${w}" height="${h}" fill="white"/></svg>`;
-  return sharp({ create: { width, height, channels: 3, background: '#000' } })
-    .composite([{ input: Buffer.from(svg) }])
-    .png()
-    .toBuffer();
+function rectMask(width: number, height: number, x: number, y: number, w: number, h: number) {
+  return maskPng(
+    width,
+    height,
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="white"/>`,
+  );
 }
 
 describe('the local engine (worker pool)', () => {

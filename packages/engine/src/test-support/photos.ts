@@ -66,6 +66,29 @@ export async function rasterToPng(raster: Raster): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A mask PNG as a client sends one, at `width`×`height`: white inside the SVG shapes given (e.g.
+ * `<rect …/>`, `<polygon …/>` filled white), black elsewhere, no alpha. Shared by the engine's
+ * tests, the benchmarks, the contact sheet and the API end-to-end tests.
+ */
+export async function maskPng(width: number, height: number, shapes: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes}</svg>`;
+  return sharp({ create: { width, height, channels: 3, background: '#000' } })
+    .composite([{ input: Buffer.from(svg) }])
+    .removeAlpha()
+    .png()
+    .toBuffer();
+}
+
+/** A white rectangle given in fractions [x0, y0, x1, y1] of a width×height image, as SVG. */
+export function fractionRectShape(
+  [x0, y0, x1, y1]: readonly [number, number, number, number],
+  width: number,
+  height: number,
+): string {
+  return `<rect x="${x0 * width}" y="${y0 * height}" width="${(x1 - x0) * width}" height="${(y1 - y0) * height}" fill="white"/>`;
+}
+
 /** A rectangle in fractions of the image's width and height (0–1). */
 export interface FractionRect {
   x0: number;
