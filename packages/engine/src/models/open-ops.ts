@@ -21,16 +21,21 @@ export async function openDetector(
  * A present but corrupt file is still an error (never silently replaced by the fallback).
  */
 export async function openSegmenter(options: ResolveModelOptions = {}): Promise<Segmenter> {
-  try {
-    const [encoderPath, decoderPath] = await Promise.all([
-      resolveModel(MODEL_NAMES.samEncoder, options),
-      resolveModel(MODEL_NAMES.samDecoder, options),
-    ]);
-    return createSegmenter({ encoderPath, decoderPath });
-  } catch (error) {
-    if (error instanceof ModelMissingError && error.reason === 'not_installed') {
-      return createSegmenter({ encoderPath: null, decoderPath: null });
-    }
-    throw error;
+  // Settle both: a corrupt file must win over its missing companion, whichever answers first.
+  const [encoder, decoder] = await Promise.allSettled([
+    resolveModel(MODEL_NAMES.samEncoder, options),
+    resolveModel(MODEL_NAMES.samDecoder, options),
+  ]);
+  if (encoder.status === 'fulfilled' && decoder.status === 'fulfilled') {
+    return createSegmenter({ encoderPath: encoder.value, decoderPath: decoder.value });
   }
+  const errors: Error[] = [];
+  for (const result of [encoder, decoder]) {
+    if (result.status === 'rejected') errors.push(result.reason as Error);
+  }
+  const notInstalled = (error: unknown) =>
+    error instanceof ModelMissingError && error.reason === 'not_installed';
+  const serious = errors.find((error) => !notInstalled(error));
+  if (serious !== undefined) throw serious;
+  return createSegmenter({ encoderPath: null, decoderPath: null });
 }
