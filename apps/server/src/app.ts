@@ -24,6 +24,9 @@ import { actionsRoutes } from './modules/actions/actions.routes';
 import { ActionsService } from './modules/actions/actions.service';
 import { createEngine } from './modules/actions/engine';
 import { authRoutes } from './modules/auth/auth.routes';
+import { creditsRoutes } from './modules/credits/credits.routes';
+import { CreditsService } from './modules/credits/credits.service';
+import { paymentsRoutes } from './modules/credits/payments.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { designsRoutes } from './modules/designs/designs.routes';
 import { DesignsService } from './modules/designs/designs.service';
@@ -36,6 +39,7 @@ import { withStylePreviews } from './modules/library/library.service';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes';
 import { iso, systemClock, type Clock } from './platform/clock';
 import { createMailer, type Mailer } from './platform/mail';
+import { createPaymentProviders } from './platform/payments/payment-providers';
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limiter';
 import { createLocalStorage, type ObjectStorage } from './platform/storage';
 
@@ -104,6 +108,17 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     // The database forgets an account's images with it (cascade); the files must go too.
     beforeAccountDeletion: async (userId) => images.deleteFiles(await images.allOfUser(userId)),
+  });
+
+  const payments = createPaymentProviders(config, database.db, clock);
+  const credits = new CreditsService({
+    db: database.db,
+    clock,
+    mailer,
+    log: app.log,
+    appUrl: config.appUrl,
+    packages: config.payments.packages,
+    ...payments,
   });
 
   const engine = deps.engine ?? createEngine(config.engine);
@@ -176,6 +191,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(designsRoutes, { prefix: '/api/designs', auth, designs });
   await app.register(libraryRoutes, { prefix: '/api/library', library, catalogueStorage });
   await app.register(actionsRoutes, { prefix: '/api/actions', auth, actions });
+  await app.register(creditsRoutes, { prefix: '/api/credits', auth, credits });
+  await app.register(paymentsRoutes, { prefix: '/api/payments', credits });
 
   await registerWebApp(app, config.webDistDir);
   return app;

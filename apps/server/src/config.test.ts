@@ -115,3 +115,63 @@ describe('loadConfig for the image engine', () => {
     }
   });
 });
+
+describe('loadConfig for payments', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig({ DATA_DIR: tempDir(), ...env });
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+    return [];
+  };
+
+  it('defaults to the test-mode provider and three packages, the middle one the best value', () => {
+    const { payments } = loadConfig({ DATA_DIR: tempDir() });
+    expect(payments.provider).toBe('test');
+    expect(payments.stripe).toBeUndefined();
+    expect(payments.packages.map((item) => [item.credits, item.best_value])).toEqual([
+      [50, false],
+      [200, true],
+      [1000, false],
+    ]);
+  });
+
+  it("reads the operator's packages from CREDIT_PACKAGES and Stripe's keys", () => {
+    const { payments } = loadConfig({
+      DATA_DIR: tempDir(),
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      CREDIT_PACKAGES: JSON.stringify([{ id: 'one', credits: 30, price: 299, currency: 'GBP' }]),
+    });
+    expect(payments).toMatchObject({
+      provider: 'stripe',
+      stripe: { secretKey: 'sk_live_x', webhookSecret: 'whsec_x', apiUrl: undefined },
+      packages: [{ id: 'one', credits: 30, price: 299, currency: 'GBP', best_value: false }],
+    });
+  });
+
+  it('names what is wrong with the packages or the Stripe settings', () => {
+    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' }).map((line) => line.split(':')[0])).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    expect(problemsOf({ CREDIT_PACKAGES: '[{' })).toEqual([
+      'CREDIT_PACKAGES: must be a JSON array of packages',
+    ]);
+    const bad = JSON.stringify([{ id: 'a', credits: 10, price: 1.5, currency: 'eur' }]);
+    expect(problemsOf({ CREDIT_PACKAGES: bad }).map((line) => line.split(':')[0])).toEqual([
+      'CREDIT_PACKAGES[0][price]',
+      'CREDIT_PACKAGES[0][currency]',
+    ]);
+    const twice = JSON.stringify([
+      { id: 'a', credits: 10, price: 100, currency: 'EUR', best_value: true },
+      { id: 'a', credits: 20, price: 200, currency: 'EUR', best_value: true },
+    ]);
+    expect(problemsOf({ CREDIT_PACKAGES: twice })).toEqual([
+      'CREDIT_PACKAGES[1][id]: a is used twice',
+      'CREDIT_PACKAGES: at most one package is the best value',
+    ]);
+  });
+});

@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import {
+  DEFAULT_CREDIT_PACKAGES,
+  PAYMENT_PROVIDERS,
+  creditPackagesSchema,
+  type CreditPackage,
+  type PaymentProviderName,
+} from '@roomcraft/contracts';
 import { z } from 'zod';
 import { writeFileAtomic } from './platform/atomic-file';
 
@@ -36,6 +43,12 @@ const envSchema = z.object({
   REPLICATE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.replicate.com'),
   REPLICATE_RESTYLE_VERSION: z.string().min(1).optional(),
   REPLICATE_INPAINT_VERSION: z.string().min(1).optional(),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('test'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends its calls; only for a local fake in tests. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CREDIT_PACKAGES: z.string().min(1).optional(),
 });
 
 /** The Replicate provider needs its token and both model versions; say which are missing. */
@@ -45,6 +58,35 @@ const providerComplete = (vars: z.infer<typeof envSchema>) =>
     : (['REPLICATE_API_TOKEN', 'REPLICATE_RESTYLE_VERSION', 'REPLICATE_INPAINT_VERSION'] as const)
         .filter((name) => vars[name] === undefined)
         .map((name) => `${name}: required when AI_PROVIDER is replicate`);
+
+/** Stripe needs its secret key and the webhook signing secret. */
+const paymentsComplete = (vars: z.infer<typeof envSchema>) =>
+  vars.PAYMENT_PROVIDER !== 'stripe'
+    ? []
+    : (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+        .filter((name) => vars[name] === undefined)
+        .map((name) => `${name}: required when PAYMENT_PROVIDER is stripe`);
+
+/** CREDIT_PACKAGES is a JSON array of { id, credits, price, currency, best_value? }. */
+function creditPackages(json: string | undefined): {
+  packages: readonly CreditPackage[];
+  problems: string[];
+} {
+  if (json === undefined) return { packages: DEFAULT_CREDIT_PACKAGES, problems: [] };
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { packages: [], problems: ['CREDIT_PACKAGES: must be a JSON array of packages'] };
+  }
+  const parsed = creditPackagesSchema.safeParse(value);
+  if (parsed.success) return { packages: parsed.data, problems: [] };
+  const problems = parsed.error.issues.map(
+    (issue) =>
+      `CREDIT_PACKAGES${issue.path.map((key) => `[${String(key)}]`).join('')}: ${issue.message}`,
+  );
+  return { packages: [], problems };
+}
 
 export type EngineConfig = Readonly<{
   provider: 'local' | 'replicate';
@@ -56,6 +98,13 @@ export type EngineConfig = Readonly<{
   replicate:
     | Readonly<{ token: string; baseUrl: string; restyleVersion: string; inpaintVersion: string }>
     | undefined;
+}>;
+
+export type PaymentsConfig = Readonly<{
+  provider: PaymentProviderName;
+  packages: readonly CreditPackage[];
+  stripe:
+    Readonly<{ secretKey: string; webhookSecret: string; apiUrl: string | undefined }> | undefined;
 }>;
 
 export type AppConfig = Readonly<{
@@ -78,6 +127,7 @@ export type AppConfig = Readonly<{
   webDistDir: string;
   shippedCatalogueDir: string;
   engine: EngineConfig;
+  payments: PaymentsConfig;
 }>;
 
 export class ConfigError extends Error {
@@ -95,7 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const vars = parsed.data;
-  const missing = providerComplete(vars);
+  const { packages, problems } = creditPackages(vars.CREDIT_PACKAGES);
+  const missing = [...providerComplete(vars), ...paymentsComplete(vars), ...problems];
   if (missing.length > 0) throw new ConfigError(missing);
   const dataDir = path.resolve(vars.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -123,6 +174,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     engine: engineConfig(vars, dataDir),
+    payments: Object.freeze({
+      provider: vars.PAYMENT_PROVIDER,
+      packages: Object.freeze(packages.map((item) => Object.freeze({ ...item }))),
+      stripe:
+        vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
+          ? Object.freeze({
+              secretKey: vars.STRIPE_SECRET_KEY,
+              webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+              apiUrl: vars.STRIPE_API_URL,
+            })
+          : undefined,
+    }),
   });
 }
 

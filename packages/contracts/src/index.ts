@@ -1,6 +1,7 @@
 export * from './actions';
 export * from './auth';
 export * from './config';
+export * from './credits';
 export * from './design';
 export * from './design-config';
 export * from './http';

@@ -1,3 +1,4 @@
+import type { ActionId, LedgerReason, PaymentProviderName } from '@roomcraft/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -43,10 +44,46 @@ export interface CreditLedgerTable {
   reason: CreditReason;
   /** What caused the entry (a payment session, a generation id); unique per reason. */
   reference: string | null;
+  /** What a generation (or the refund of a failed one) was for; null on other rows. */
+  action: ActionId | null;
+  designs: number | null;
   created_at: string;
 }
 
-export type CreditReason = 'signup_bonus' | 'purchase' | 'generation' | 'refund' | 'adjustment';
+export type CreditReason = LedgerReason;
+
+export interface CreditPurchasesTable {
+  id: Generated<number>;
+  provider: PaymentProviderName;
+  /** The provider's checkout session id; unique per provider, so a payment is granted once. */
+  session_id: string;
+  /** Null once the account is deleted: the payment stays on record. */
+  user_id: number | null;
+  package_id: string;
+  credits: number;
+  /** Minor units of `currency` (ISO 4217, upper case). */
+  price: number;
+  currency: string;
+  status: 'pending' | 'paid' | 'cancelled';
+  /** The provider's payment (Stripe: the PaymentIntent id), which refunds name. */
+  payment_reference: string | null;
+  amount_refunded: Generated<number>;
+  credits_taken_back: Generated<number>;
+  created_at: string;
+  paid_at: string | null;
+}
+
+/** The test-mode provider's sessions (it plays the provider, so it keeps its own books). */
+export interface TestCheckoutSessionsTable {
+  id: string;
+  credits: number;
+  price: number;
+  currency: string;
+  status: 'open' | 'paid' | 'cancelled';
+  success_url: string;
+  cancel_url: string;
+  created_at: string;
+}
 
 export interface DesignsTable {
   id: Generated<number>;
@@ -149,6 +186,8 @@ export interface DB {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   credit_ledger: CreditLedgerTable;
+  credit_purchases: CreditPurchasesTable;
+  test_checkout_sessions: TestCheckoutSessionsTable;
   designs: DesignsTable;
   images: ImagesTable;
   paint_colours: PaintColoursTable;
@@ -164,6 +203,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+export type CreditPurchaseRow = Selectable<CreditPurchasesTable>;
 export type DesignRow = Selectable<DesignsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type ProductRow = Selectable<ProductsTable>;

@@ -7,6 +7,16 @@ import { issueSessionCookies, sessionTokenOf, xsrfTokenFor } from './session-coo
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false only for a route that proves its caller otherwise and has no browser session, e.g.
+     * a payment provider's signed webhook; every other route keeps the check.
+     */
+    csrf?: boolean;
+  }
+}
+
 /**
  * Every state-changing API request must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header,
  * and the token must belong to the request's session; otherwise 419.
@@ -19,7 +29,9 @@ export function registerCsrfProtection(app: FastifyInstance, config: AppConfig) 
 
   app.addHook('onRequest', (request, _reply, done) => {
     done(
-      SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')
+      SAFE_METHODS.has(request.method) ||
+        !request.url.startsWith('/api/') ||
+        request.routeOptions.config.csrf === false
         ? undefined
         : forgeryCheck(config, request),
     );

@@ -572,6 +572,8 @@ export class ActionsService {
         delta: -cost,
         reason: 'generation',
         reference,
+        action: job.chargedAction,
+        designs: job.quantity,
         at: clock.now(),
       }),
     );

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database';
+import type { ActionId } from '@roomcraft/contracts';
 import type { CreditReason } from '../../db/schema';
 
 /**
@@ -22,6 +23,9 @@ export interface LedgerEntry {
   balanceAfter: number;
   reason: CreditReason;
   reference: string | null;
+  /** What a generation was for, so the history can say it in words. */
+  action?: ActionId | null;
+  designs?: number | null;
   at: string;
 }
 
@@ -34,6 +38,8 @@ export function insertLedgerEntry(db: Executor, entry: LedgerEntry) {
       balance_after: entry.balanceAfter,
       reason: entry.reason,
       reference: entry.reference,
+      action: entry.action ?? null,
+      designs: entry.designs ?? null,
       created_at: entry.at,
     })
     .execute();
@@ -55,4 +61,42 @@ export function ledgerEntries(db: Executor, userId: number) {
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * One page of a user's history, newest first, and how many entries there are in all. The refund
+ * of a failed generation borrows the generation's action and designs, so both read alike.
+ */
+export async function ledgerPage(db: Executor, userId: number, page: number, perPage: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('credit_ledger as entry')
+      .leftJoin('credit_ledger as generation', (join) =>
+        join
+          .onRef('generation.user_id', '=', 'entry.user_id')
+          .onRef('generation.reference', '=', 'entry.reference')
+          .on('generation.reason', '=', 'generation')
+          .on('entry.reason', '=', 'refund'),
+      )
+      .select((eb) => [
+        'entry.id',
+        'entry.created_at',
+        'entry.reason',
+        'entry.delta',
+        'entry.balance_after',
+        eb.fn.coalesce('entry.action', 'generation.action').as('action'),
+        eb.fn.coalesce('entry.designs', 'generation.designs').as('designs'),
+      ])
+      .where('entry.user_id', '=', userId)
+      .orderBy('entry.id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db
+      .selectFrom('credit_ledger')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }
