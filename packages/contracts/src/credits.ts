@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { actionIdSchema } from './design-config';
 
+export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
 /** A credit package the operator sells; `price` is in minor units of `currency` (ISO 4217). */
 export const creditPackageSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'lower-case letters, digits, - and _'),
@@ -35,15 +38,19 @@ export const DEFAULT_CREDIT_PACKAGES: readonly CreditPackage[] = [
   { id: 'studio', credits: 1000, price: 6000, currency: 'EUR', best_value: false },
 ];
 
+/** `GET /api/credits/packages`; `meta.provider` lets the page say when no money is taken. */
+export const creditPackagesAnswerSchema = z.object({
+  data: z.array(creditPackageSchema),
+  meta: z.object({ provider: z.enum(PAYMENT_PROVIDERS) }),
+});
+export type CreditPackagesAnswer = z.infer<typeof creditPackagesAnswerSchema>;
+
 export const checkoutRequestSchema = z.object({ package_id: z.string().min(1).max(40) });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /** The provider's session and where to send the browser. */
 export const checkoutSessionSchema = z.object({ id: z.string(), url: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
-
-export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export const CHECKOUT_STATUSES = ['paid', 'pending', 'cancelled', 'refunded'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];

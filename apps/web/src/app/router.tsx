@@ -23,6 +23,9 @@ const CartRoute = lazy(() => import('./routes/cart').then((m) => ({ default: m.C
 const CreditsRoute = lazy(() =>
   import('./routes/credits').then((m) => ({ default: m.CreditsRoute })),
 );
+const TestCheckoutRoute = lazy(() =>
+  import('./routes/test-checkout').then((m) => ({ default: m.TestCheckoutRoute })),
+);
 const DesignsRoute = lazy(() =>
   import('./routes/designs').then((m) => ({ default: m.DesignsRoute })),
 );
@@ -71,6 +74,7 @@ export const appRoutes: RouteObject[] = [
           page('design', DesignRoute),
           page('cart', CartRoute),
           page('credits', CreditsRoute),
+          page('test-checkout', TestCheckoutRoute),
           page('designs', DesignsRoute),
           page('account-profile', AccountProfileRoute),
         ],

@@ -19,6 +19,8 @@ const routeTable = {
   design: { path: '/design/:id?', access: 'open', transition: 'fade' },
   cart: { path: '/cart', access: 'user' },
   credits: { path: '/credits/:sessionId?', access: 'user' },
+  // The test-mode payment provider's checkout page (docs/decisions/015-buying-credits.md).
+  'test-checkout': { path: '/test-checkout/:sessionId', access: 'user' },
   designs: { path: '/designs', access: 'user' },
   'account-profile': { path: '/profile', access: 'user' },
 } as const satisfies Record<string, RouteDefinition>;

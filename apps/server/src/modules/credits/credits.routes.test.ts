@@ -58,7 +58,8 @@ describe.each(await databaseTargets())('buying credits in test mode on $name', (
   it('lists the default packages in minor units with an ISO currency, one marked best value', async () => {
     const response = await new TestClient(harness.app).get('/api/credits/packages');
     expect(response.statusCode).toBe(200);
-    const { data } = response.json<{ data: CreditPackage[] }>();
+    const { data, meta } = response.json<{ data: CreditPackage[]; meta: { provider: string } }>();
+    expect(meta.provider).toBe('test');
     expect(data.map((item) => item.credits)).toEqual([50, 200, 1000]);
     expect(
       data.every((item) => Number.isInteger(item.price) && /^[A-Z]{3}$/.test(item.currency)),

@@ -2,7 +2,7 @@ import {
   checkoutRequestSchema,
   checkoutSessionSchema,
   checkoutStatusSchema,
-  creditPackageSchema,
+  creditPackagesAnswerSchema,
   dataOf,
   errorBodySchema,
   ledgerPageSchema,
@@ -24,11 +24,10 @@ export const creditsRoutes: FastifyPluginAsyncZod<{
 }> = (app, { auth, credits }) => {
   const tags = ['credits'];
 
-  app.get(
-    '/packages',
-    { schema: { tags, response: { 200: dataOf(z.array(creditPackageSchema)) } } },
-    () => ({ data: [...credits.packages] }),
-  );
+  app.get('/packages', { schema: { tags, response: { 200: creditPackagesAnswerSchema } } }, () => ({
+    data: [...credits.packages],
+    meta: { provider: credits.providerName },
+  }));
 
   app.post(
     '/checkout',

@@ -104,6 +104,11 @@ export class CreditsService {
     return this.deps.packages;
   }
 
+  /** Where new checkouts go. */
+  get providerName() {
+    return this.deps.provider.name;
+  }
+
   async startCheckout(user: UserRow, packageId: string): Promise<CheckoutSession> {
     const chosen = this.deps.packages.find((item) => item.id === packageId);
     if (!chosen) throw unknownPackage();
