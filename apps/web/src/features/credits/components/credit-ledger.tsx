@@ -26,7 +26,7 @@ export function CreditLedger() {
       ) : ledger.data.data.length === 0 ? (
         <Text c="dimmed">{t('credits.ledger.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={340}>
+        <Table.ScrollContainer minWidth={300}>
           <Table
             verticalSpacing="sm"
             striped
@@ -35,7 +35,7 @@ export function CreditLedger() {
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('credits.ledger.date')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('credits.ledger.date')}</Table.Th>
                 <Table.Th>{t('credits.ledger.what')}</Table.Th>
                 <Table.Th ta="right">{t('credits.ledger.change')}</Table.Th>
                 <Table.Th ta="right">{t('credits.ledger.balanceAfter')}</Table.Th>
@@ -44,10 +44,16 @@ export function CreditLedger() {
             <Table.Tbody>
               {ledger.data.data.map((entry) => (
                 <Table.Tr key={entry.id}>
-                  <Table.Td c="dimmed" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td visibleFrom="sm" c="dimmed" fz="sm" style={{ whiteSpace: 'nowrap' }}>
                     {formatLedgerDate(entry.at)}
                   </Table.Td>
-                  <Table.Td>{describeLedgerEntry(entry)}</Table.Td>
+                  <Table.Td>
+                    {describeLedgerEntry(entry)}
+                    {/* A phone has no room for a date column; the date goes under the words. */}
+                    <Text hiddenFrom="sm" size="xs" c="dimmed">
+                      {formatLedgerDate(entry.at)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td
                     ta="right"
                     fw={600}

@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  Flex,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -35,7 +36,7 @@ export function CreditPackages({ onBuy, buying }: CreditPackagesProps) {
       {packages.isError ? (
         <Alert color="red">{t('credits.packagesFailed')}</Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {packages.data
             ? packages.data.data.map((item) => (
                 <PackageCard
@@ -46,7 +47,9 @@ export function CreditPackages({ onBuy, buying }: CreditPackagesProps) {
                   disabled={buying !== null}
                 />
               ))
-            : [0, 1, 2].map((index) => <Skeleton key={index} h={190} radius="lg" />)}
+            : [0, 1, 2].map((index) => (
+                <Skeleton key={index} h={{ base: 96, sm: 190 }} radius="lg" />
+              ))}
         </SimpleGrid>
       )}
       <Text size="sm" c="dimmed" ta="center">
@@ -75,6 +78,7 @@ function PackageCard({
 }) {
   const { t } = useTranslation();
   const price = formatMoney(item.price, item.currency);
+  const label = t('credits.buy', { credits: creditsLabel(item.credits) });
   return (
     <Card
       withBorder
@@ -83,32 +87,49 @@ function PackageCard({
       style={item.best_value ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
       aria-label={creditsLabel(item.credits)}
     >
-      <Stack gap={6} align="center" h="100%">
-        <Badge variant={item.best_value ? 'filled' : 'transparent'} size="sm">
-          {item.best_value ? t('credits.bestValue') : '\u00a0'}
-        </Badge>
-        <Text fz={26} fw={700} ff="heading">
-          {creditsLabel(item.credits)}
-        </Text>
-        <Text fz="lg" fw={600}>
-          {price}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t('credits.perCredit', {
-            price: pricePerCredit(item.price, item.credits, item.currency),
-          })}
-        </Text>
+      {/* A row on a phone, a column beside its neighbours on wider screens. */}
+      <Flex
+        direction={{ base: 'row', sm: 'column' }}
+        align="center"
+        justify="space-between"
+        gap={{ base: 'md', sm: 6 }}
+        h="100%"
+      >
+        <Stack gap={2} align="center" style={{ flex: '0 1 auto' }}>
+          {item.best_value ? (
+            <Badge size="sm">{t('credits.bestValue')}</Badge>
+          ) : (
+            // Keeps the columns' credits level on wide screens; a phone's rows need no filler.
+            <Badge size="sm" variant="transparent" visibleFrom="sm" aria-hidden>
+              {'\u00a0'}
+            </Badge>
+          )}
+          <Text fz={{ base: 22, sm: 26 }} fw={700} ff="heading" style={{ whiteSpace: 'nowrap' }}>
+            {creditsLabel(item.credits)}
+          </Text>
+        </Stack>
+        <Stack gap={0} align="center">
+          <Text fz="lg" fw={600}>
+            {price}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('credits.perCredit', {
+              price: pricePerCredit(item.price, item.credits, item.currency),
+            })}
+          </Text>
+        </Stack>
         <Button
-          mt="auto"
-          fullWidth
+          mt={{ base: 0, sm: 'xs' }}
+          w={{ base: 'auto', sm: '100%' }}
           variant={item.best_value ? 'filled' : 'light'}
           onClick={onBuy}
           loading={loading}
           disabled={disabled && !loading}
+          aria-label={label}
         >
-          {t('credits.buy', { credits: creditsLabel(item.credits) })}
+          {t('credits.buyShort')}
         </Button>
-      </Stack>
+      </Flex>
     </Card>
   );
 }
