@@ -98,6 +98,8 @@ export async function startTestApp(
     engine?: ImageEngine;
     /** Further environment variables, e.g. ENGINE_TIMEOUT_SECONDS. */
     env?: Record<string, string>;
+    /** Receives the server's log lines (JSON, warn and above) for a test to read. */
+    logLines?: string[];
   },
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'roomcraft-test-'));
@@ -121,6 +123,14 @@ export async function startTestApp(
     database,
     clock: options.clock,
     ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.logLines
+      ? {
+          logger: {
+            level: 'warn',
+            stream: { write: (line: string) => void options.logLines?.push(line) },
+          },
+        }
+      : {}),
     mailer: createMailer({
       from: config.mailFrom,
       smtpUrl: options.smtpUrl,

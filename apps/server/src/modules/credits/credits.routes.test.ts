@@ -189,9 +189,11 @@ describe.each(await databaseTargets())('buying credits in test mode on $name', (
 
 describe.each(await databaseTargets())('buying credits through Stripe on $name', (target) => {
   let harness: Harness;
+  const logLines: string[] = [];
   beforeAll(async () => {
     harness = await startTestApp(target, {
       smtpUrl: smtp.url,
+      logLines,
       env: {
         PAYMENT_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: 'sk_test_roomcraft',
@@ -293,21 +295,24 @@ describe.each(await databaseTargets())('buying credits through Stripe on $name',
     expect(response.statusCode).toBe(200);
   });
 
-  it('grants nothing and logs when the amount or currency does not match the package', async () => {
+  it('grants nothing and logs an error when the amount or currency does not match the package', async () => {
     const { session, id } = await startedCheckout();
     const paid = stripeFake.pay(session.id);
-    expect(
-      (
-        await deliver(
-          stripeFake.event('checkout.session.completed', { ...paid, amount_total: 150 }),
-        )
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (await deliver(stripeFake.event('checkout.session.completed', { ...paid, currency: 'usd' })))
-        .statusCode,
-    ).toBe(200);
+    const before = logLines.length;
+    for (const wrong of [{ amount_total: 150 }, { currency: 'usd' }]) {
+      const event = stripeFake.event('checkout.session.completed', { ...paid, ...wrong });
+      expect((await deliver(event)).statusCode).toBe(200);
+    }
     expect(await balanceOf(harness, id)).toBe(SIGNUP_BONUS_CREDITS);
+    const errors = logLines
+      .slice(before)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; sessionId?: string })
+      .filter((line) => line.level >= 50);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatchObject({
+      msg: 'PAYMENT DOES NOT MATCH ITS PACKAGE; no credits granted',
+      sessionId: session.id,
+    });
   });
 
   it('records a payment for a deleted account without crashing', async () => {
