@@ -29,8 +29,8 @@ async function formOf(request: IncomingMessage) {
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
 /**
- * A local HTTP server speaking the part of Stripe's API the app uses (Checkout Sessions: create
- * and retrieve), form-encoded in and JSON out as Stripe does, with what each request carried kept
+ * A local HTTP server speaking the part of Stripe's API the app uses (Checkout Sessions: create,
+ * retrieve, and list by payment), form-encoded in and JSON out as Stripe does, with what each request carried kept
  * for the test to inspect. The official SDK is pointed at it; webhook payloads are signed with the
  * SDK's own test-header helper.
  */
@@ -77,6 +77,13 @@ export async function startFakeStripe(webhookSecret: string) {
         };
         sessions.set(sessionId, session);
         return send(200, session);
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+        const paymentIntent = url.searchParams.get('payment_intent');
+        const data = [...sessions.values()].filter(
+          (session) => paymentIntent === null || session.payment_intent === paymentIntent,
+        );
+        return send(200, { object: 'list', url: url.pathname, has_more: false, data });
       }
       const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && retrieve?.[1]) {

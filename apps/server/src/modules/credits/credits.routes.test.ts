@@ -335,6 +335,31 @@ describe.each(await databaseTargets())('buying credits through Stripe on $name',
     });
   });
 
+  it('applies a refund that arrives before the payment was confirmed: granted once, then taken back', async () => {
+    const { session, id } = await startedCheckout('starter');
+    const paid = stripeFake.pay(session.id);
+    const refunded = stripeFake.event('charge.refunded', {
+      id: 'ch_test_2',
+      object: 'charge',
+      amount: 500,
+      amount_refunded: 500,
+      currency: 'eur',
+      payment_intent: paid.payment_intent,
+      refunded: true,
+    });
+    expect((await deliver(refunded)).statusCode).toBe(200);
+    expect((await deliver(stripeFake.event('checkout.session.completed', paid))).statusCode).toBe(
+      200,
+    );
+    expect(await balanceOf(harness, id)).toBe(SIGNUP_BONUS_CREDITS);
+    const rows = (await ledgerOf(harness, id)).map((row) => [row.reason, row.delta]);
+    expect(rows).toEqual([
+      ['signup_bonus', SIGNUP_BONUS_CREDITS],
+      ['purchase', 50],
+      ['purchase_refund', -50],
+    ]);
+  });
+
   it('takes refunded credits back as far as the balance allows, once per refunded amount', async () => {
     const { client, session, id } = await startedCheckout();
     const paid = stripeFake.pay(session.id);

@@ -342,8 +342,15 @@ export class CreditsService {
     providerName: PaymentProviderName,
     refund: { paymentReference: string; amountRefunded: number; currency: string },
   ) {
-    const { db, log, clock } = this.deps;
-    const known = await findPurchaseByPayment(db, providerName, refund.paymentReference);
+    const { db, log, clock, stripe } = this.deps;
+    let known = await findPurchaseByPayment(db, providerName, refund.paymentReference);
+    if (!known && providerName === 'stripe' && stripe) {
+      // The refund came before any confirmation stored the payment: confirm it first (its grant
+      // is the same once-only one), so that the refund has credits to take back.
+      const facts = await stripe.checkoutOfPayment(refund.paymentReference);
+      if (facts) await this.settle('stripe', facts);
+      known = await findPurchaseByPayment(db, providerName, refund.paymentReference);
+    }
     if (!known) {
       log.warn({ paymentReference: refund.paymentReference }, 'refund of no known purchase');
       return;

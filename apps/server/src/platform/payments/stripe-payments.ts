@@ -15,6 +15,8 @@ export interface StripeOptions {
 }
 
 export interface StripePayments extends PaymentProvider {
+  /** The Checkout Session that took a payment (a PaymentIntent id), if any. */
+  checkoutOfPayment(paymentReference: string): Promise<CheckoutFacts | undefined>;
   /** Verifies the signature over the raw body and reads the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
@@ -85,6 +87,14 @@ export function createStripePayments(options: StripeOptions): StripePayments {
           return undefined;
         throw error;
       }
+    },
+    async checkoutOfPayment(paymentReference: string) {
+      const found = await stripe.checkout.sessions.list({
+        payment_intent: paymentReference,
+        limit: 1,
+      });
+      const session = found.data[0];
+      return session ? factsOf(session) : undefined;
     },
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
