@@ -32,6 +32,12 @@ const envSchema = z.object({
   ENGINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(1000).default(8),
   ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  ORPHAN_IMAGE_RETENTION_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.replicate.com'),
   REPLICATE_RESTYLE_VERSION: z.string().min(1).optional(),
@@ -78,6 +84,10 @@ export type AppConfig = Readonly<{
   webDistDir: string;
   shippedCatalogueDir: string;
   engine: EngineConfig;
+  /** How long a graceful shutdown waits for running generations before refunding them. */
+  shutdownGraceSeconds: number;
+  /** How long an image no design uses is kept before the sweep deletes it. */
+  orphanImageRetentionHours: number;
 }>;
 
 export class ConfigError extends Error {
@@ -123,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     engine: engineConfig(vars, dataDir),
+    shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
+    orphanImageRetentionHours: vars.ORPHAN_IMAGE_RETENTION_HOURS,
   });
 }
 

@@ -43,10 +43,30 @@ export interface CreditLedgerTable {
   reason: CreditReason;
   /** What caused the entry (a payment session, a generation id); unique per reason. */
   reference: string | null;
+  /** Why, in words, when the reason alone does not say (e.g. an interrupted generation). */
+  note: string | null;
   created_at: string;
 }
 
 export type CreditReason = 'signup_bonus' | 'purchase' | 'generation' | 'refund' | 'adjustment';
+
+/**
+ * A paid generation (docs/decisions/011): `running` from the debit's transaction until the
+ * transaction that stores its images (`completed`) or refunds it (`refunded`).
+ */
+export interface GenerationsTable {
+  /** The ledger reference of its debit and refund (`gen_<uuid>`). */
+  reference: string;
+  user_id: number;
+  cost: number;
+  status: GenerationStatus;
+  /** How it ended: stored, failed, timeout, shutdown, interrupted. */
+  outcome: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export type GenerationStatus = 'running' | 'completed' | 'refunded';
 
 export interface DesignsTable {
   id: Generated<number>;
@@ -149,6 +169,7 @@ export interface DB {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   credit_ledger: CreditLedgerTable;
+  generations: GenerationsTable;
   designs: DesignsTable;
   images: ImagesTable;
   paint_colours: PaintColoursTable;

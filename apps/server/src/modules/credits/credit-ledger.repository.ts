@@ -22,6 +22,8 @@ export interface LedgerEntry {
   balanceAfter: number;
   reason: CreditReason;
   reference: string | null;
+  /** Why, in words, when the reason alone does not say. */
+  note?: string | undefined;
   at: string;
 }
 
@@ -34,6 +36,7 @@ export function insertLedgerEntry(db: Executor, entry: LedgerEntry) {
       balance_after: entry.balanceAfter,
       reason: entry.reason,
       reference: entry.reference,
+      note: entry.note ?? null,
       created_at: entry.at,
     })
     .execute();

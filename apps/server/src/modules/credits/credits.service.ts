@@ -17,6 +17,8 @@ export async function changeCredits(
     delta: number;
     reason: CreditReason;
     reference: string | null;
+    /** Why, in words, when the reason alone does not say. */
+    note?: string;
     at: Date;
   },
 ) {
@@ -28,6 +30,7 @@ export async function changeCredits(
     balanceAfter,
     reason: change.reason,
     reference: change.reference,
+    note: change.note,
     at: change.at.toISOString(),
   });
   return balanceAfter;
