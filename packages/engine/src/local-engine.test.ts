@@ -200,6 +200,45 @@ describe('the local engine abandoning work (worker processes)', () => {
     }
   }, 60_000);
 
+  it('stops a task abandoned inside one native call (a librsvg render) and keeps the process', async () => {
+    const engine = createLocalEngine({ modelsDir: MODELS_DIR, threads: 1, maxQueue: 4 });
+    try {
+      const photo = await storedPhoto();
+      const { width, height } = await sharp(photo).metadata();
+      const mask = await rectMask(width, height, 100, 400, 800, 300);
+      // A texture whose decoding is one libvips/librsvg call of ~2.5 s that nothing can interrupt.
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="2000">' +
+          '<filter id="f"><feTurbulence baseFrequency="0.01" numOctaves="8"/>' +
+          '<feGaussianBlur stdDeviation="20"/></filter>' +
+          '<rect width="2000" height="2000" filter="url(#f)"/></svg>',
+      );
+      for (let i = 0; i < 3; i++) {
+        await expect(
+          engine.generate(
+            { op: 'floors', image: photo, quantity: 1, mask, texture: { image: svg } },
+            AbortSignal.timeout(600),
+          ),
+        ).rejects.toMatchObject({ kind: 'timeout' });
+      }
+      // With worker threads the renders went on in this process for seconds (a core busy, then a
+      // crash when they ended); with worker processes they die with their worker.
+      const workers = engine.workerPids;
+      const ownBefore = process.cpuUsage();
+      const workersBefore = await Promise.all(workers.map(cpuTicks));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const own = process.cpuUsage(ownBefore);
+      const workersAfter = await Promise.all(workers.map(cpuTicks));
+      expect((own.user + own.system) / 1000).toBeLessThan(200);
+      workersAfter.forEach((ticks, i) => {
+        const before = workersBefore[i];
+        if (ticks !== undefined && before !== undefined) expect(ticks - before).toBeLessThan(10);
+      });
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+
   it('leaves no worker process behind when it closes', async () => {
     const engine = createLocalEngine({ modelsDir: MODELS_DIR, threads: 2, maxQueue: 2 });
     const photo = await storedPhoto();

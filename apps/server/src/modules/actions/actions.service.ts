@@ -693,20 +693,32 @@ export class ActionsService {
    * Runs an engine call that must finish within the configured time. The signal asks the engine
    * to stop; the race answers at the deadline even if an engine does not listen.
    */
-  private withDeadline<T>(
+  private async withDeadline<T>(
     work: (signal: AbortSignal) => Promise<T>,
     stop?: AbortSignal,
   ): Promise<T> {
-    const timeout = AbortSignal.timeout(this.deps.timeoutMs);
-    const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
+    // A timer of our own, not AbortSignal.timeout combined by AbortSignal.any: the combined
+    // signal holds its sources weakly, and a collected timeout signal never fires.
+    const controller = new AbortController();
+    let expire!: () => void;
     const deadline = new Promise<never>((_, reject) => {
-      signal.addEventListener(
-        'abort',
-        () => reject(new EngineError('timeout', 'The image engine did not answer in time')),
-        { once: true },
-      );
+      expire = () => {
+        reject(new EngineError('timeout', 'The image engine did not answer in time'));
+        controller.abort();
+      };
     });
-    return Promise.race([work(signal), deadline]);
+    // The race settles at once; nobody waits on the deadline afterwards.
+    deadline.catch(() => undefined);
+    const timer = setTimeout(expire, this.deps.timeoutMs);
+    const onStop = () => expire();
+    if (stop?.aborted) onStop();
+    stop?.addEventListener('abort', onStop, { once: true });
+    try {
+      return await Promise.race([work(controller.signal), deadline]);
+    } finally {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', onStop);
+    }
   }
 
   private inputs(userId: number, errors: FieldErrors) {
