@@ -33,7 +33,7 @@ const envSchema = z.object({
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(1000).default(8),
   ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  ORPHAN_IMAGE_RETENTION_HOURS: z.coerce
+  IMAGE_RETENTION_HOURS: z.coerce
     .number()
     .min(0)
     .max(24 * 365)
@@ -134,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     engine: engineConfig(vars, dataDir),
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
-    orphanImageRetentionHours: vars.ORPHAN_IMAGE_RETENTION_HOURS,
+    orphanImageRetentionHours: vars.IMAGE_RETENTION_HOURS,
   });
 }
 
