@@ -84,16 +84,34 @@ const bigMask = await sharp({
   .png()
   .toBuffer();
 
-function removalForm(quantity: number) {
+/** A phone-sized photo and a small mask: a removal of a second or two. */
+const smallPhoto = await sharp(roomPhoto('living-room-1.jpg'))
+  .resize({ width: 960 })
+  .jpeg()
+  .toBuffer();
+const smallSize = await sharp(smallPhoto).metadata();
+const smallMask = await sharp({
+  create: {
+    width: smallSize.width,
+    height: smallSize.height,
+    channels: 4,
+    background: { r: 0, g: 0, b: 0, alpha: 0 },
+  },
+})
+  .composite([
+    {
+      input: { create: { width: 240, height: 160, channels: 4, background: '#fff' } },
+      left: 300,
+      top: 300,
+    },
+  ])
+  .png()
+  .toBuffer();
+
+function removalForm(quantity: number, photo = bigPhoto, mask = bigMask) {
   const form = new FormData();
-  form.append(
-    'state_image',
-    new File([new Uint8Array(bigPhoto)], 'room.jpg', { type: 'image/jpeg' }),
-  );
-  form.append(
-    'masked_image',
-    new File([new Uint8Array(bigMask)], 'mask.png', { type: 'image/png' }),
-  );
+  form.append('state_image', new File([new Uint8Array(photo)], 'room.jpg', { type: 'image/jpeg' }));
+  form.append('masked_image', new File([new Uint8Array(mask)], 'mask.png', { type: 'image/png' }));
   form.append('quantity', String(quantity));
   return form;
 }
@@ -403,6 +421,46 @@ describe.each(dialects)('a real server process on %s', (dialect) => {
         `[SIGTERM test, ${dialect}] answered 503 ${answeredAfterMs} ms after SIGTERM (grace 2 s); ` +
           `late request: ${late}; balance back to ${await balanceOf(database.db, userId)} of ${start}`,
       );
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'at SIGTERM lets a generation that ends within the grace period finish and keep its images',
+    async () => {
+      const place = await newPlace(dialect);
+      const server = await startServerProcess({
+        dataDir: place.dataDir,
+        databaseUrl: place.databaseUrl,
+        env: { ENGINE_THREADS: '1', SHUTDOWN_GRACE_SECONDS: '60' },
+      });
+      const database = place.open();
+      cleanup.push(async () => {
+        await server.stop();
+        await database.destroy();
+        await place.remove();
+      });
+      const { client, userId } = await newUser(server, database.db, 20);
+      const start = await balanceOf(database.db, userId);
+      const running = client.post(
+        '/api/actions/generate/remove-elements',
+        removalForm(1, smallPhoto, smallMask),
+      );
+      await until(
+        async () => (await runningGenerations(database.db)).length === 1,
+        30_000,
+        'the generation to start',
+      );
+      server.child.kill('SIGTERM');
+      const answer = await running;
+      expect(answer.status).toBe(200);
+      const { images } = (await answer.json()) as { images: string[] };
+      expect(images).toHaveLength(1);
+      expect((await server.exited).code).toBe(0);
+      expect(await balanceOf(database.db, userId)).toBe(start - 1);
+      expect(await ledgerBalance(database.db, userId)).toBe(start - 1);
+      const [row] = await database.db.selectFrom('generations').selectAll().execute();
+      expect(row).toMatchObject({ status: 'completed', outcome: 'stored' });
     },
     TEST_TIMEOUT,
   );
