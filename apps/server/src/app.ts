@@ -23,6 +23,7 @@ import { deleteExpiredSessions } from './modules/auth/auth.repository';
 import { actionsRoutes } from './modules/actions/actions.routes';
 import { ActionsService } from './modules/actions/actions.service';
 import { createEngine } from './modules/actions/engine';
+import { settleUnfinishedGenerations } from './modules/actions/generations';
 import { authRoutes } from './modules/auth/auth.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { CreditsService } from './modules/credits/credits.service';
@@ -134,12 +135,31 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
 
+  // Generations a crash or kill left unfinished are refunded before anything else runs.
+  const settled = await settleUnfinishedGenerations({ db: database.db, clock });
+  if (settled > 0) app.log.warn({ settled }, 'refunded generations interrupted by a stop');
+
+  const sweepOrphanImages = () =>
+    images
+      .sweepOrphans(config.orphanImageRetentionHours * 3_600_000)
+      .then((deleted) => {
+        if (deleted > 0) app.log.info({ deleted }, 'deleted images no design uses');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'orphan image sweep failed'));
+  void sweepOrphanImages();
   const sweep = setInterval(() => {
     deleteExpiredSessions(database.db, iso(clock.now())).catch((error: unknown) =>
       app.log.warn({ err: error }, 'expired session sweep failed'),
     );
+    void sweepOrphanImages();
   }, 60 * 60_000);
   sweep.unref();
+  // Graceful shutdown: new requests get 503 from here on; running generations may finish within
+  // the grace period, the rest are stopped and refunded before the engine and database close.
+  app.addHook('preClose', async () => {
+    const refunded = await actions.drain(config.shutdownGraceSeconds * 1000);
+    if (refunded > 0) app.log.warn({ refunded }, 'refunded generations stopped by the shutdown');
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     mailer.close();

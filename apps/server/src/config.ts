@@ -39,6 +39,12 @@ const envSchema = z.object({
   ENGINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   ENGINE_MAX_QUEUE: z.coerce.number().int().min(1).max(1000).default(8),
   ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  IMAGE_RETENTION_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
   REPLICATE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.replicate.com'),
   REPLICATE_RESTYLE_VERSION: z.string().min(1).optional(),
@@ -128,6 +134,10 @@ export type AppConfig = Readonly<{
   shippedCatalogueDir: string;
   engine: EngineConfig;
   payments: PaymentsConfig;
+  /** How long a graceful shutdown waits for running generations before refunding them. */
+  shutdownGraceSeconds: number;
+  /** How long an image no design uses is kept before the sweep deletes it. */
+  orphanImageRetentionHours: number;
 }>;
 
 export class ConfigError extends Error {
@@ -186,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             })
           : undefined,
     }),
+    shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
+    orphanImageRetentionHours: vars.IMAGE_RETENTION_HOURS,
   });
 }
 

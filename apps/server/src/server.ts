@@ -19,8 +19,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // In-flight requests finish; a hung one cannot keep the process alive forever.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Running generations get SHUTDOWN_GRACE_SECONDS, then are refunded (app.ts); other
+    // requests finish; a hung one cannot keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), (config.shutdownGraceSeconds + 15) * 1000);
     force.unref();
     app.close().then(
       () => process.exit(0),

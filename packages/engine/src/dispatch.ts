@@ -1,7 +1,11 @@
 /**
- * What a worker thread of the local engine does with a task: decode the request's images, run one
- * operation, encode the result. Models are loaded once per thread, on first use. Benchmarks call
+ * What a worker process of the local engine does with a task: decode the request's images, run one
+ * operation, encode the result. Models are loaded once per process, on first use. Benchmarks call
  * `runTask` directly to time an operation without the pool.
+ *
+ * Cancellation is cooperative between steps: the signal is polled after each decode and before
+ * the operation and the encoding, so an abandoned task stops at the next step boundary; what
+ * cannot be interrupted (one native call) is ended by the pool killing the process.
  */
 import { dominantColour } from './colour';
 import { estimateRoomCamera, floorMappingOf } from './geometry/room-camera';
@@ -83,14 +87,25 @@ async function floorModels(settings: WorkerData): Promise<FloorModels> {
   };
 }
 
+/** Throws the engine's timeout error once the task was cancelled (a step boundary). */
+export function checkpoint(signal: AbortSignal | undefined) {
+  if (signal?.aborted) throw new EngineError('timeout', 'The generation was cancelled');
+}
+
 async function runVariant(
   request: GenerateRequest,
   variant: number,
   settings: WorkerData,
+  signal?: AbortSignal,
 ): Promise<Raster> {
   const image = await decodeImage(asBuffer(request.image));
+  checkpoint(signal);
   const options = { variant, seed: (request.seed ?? 1) + variant * 7919 };
-  const maskOf = (bytes: Uint8Array) => decodeMask(asBuffer(bytes), image.width, image.height);
+  const maskOf = async (bytes: Uint8Array) => {
+    const mask = await decodeMask(asBuffer(bytes), image.width, image.height);
+    checkpoint(signal);
+    return mask;
+  };
   switch (request.op) {
     case 'wall_paint': {
       const mask = await maskOf(request.mask);
@@ -102,6 +117,7 @@ async function runVariant(
         ? await maskOf(request.mask)
         : await findFloor(image, mapping, await floorModels(settings));
       const texture = await decodeImage(asBuffer(request.texture.image));
+      checkpoint(signal);
       return fillSurface(
         image,
         mask,
@@ -115,6 +131,7 @@ async function runVariant(
       const texture = request.texture
         ? await decodeImage(asBuffer(request.texture.image))
         : undefined;
+      checkpoint(signal);
       return fillSurface(
         image,
         mask,
@@ -164,20 +181,28 @@ function failure(error: unknown): WorkerResult {
   return { kind: 'error', errorKind: 'failed', message };
 }
 
-export async function runTask(task: WorkerTask, settings: WorkerData): Promise<WorkerResult> {
+export async function runTask(
+  task: WorkerTask,
+  settings: WorkerData,
+  signal?: AbortSignal,
+): Promise<WorkerResult> {
   try {
     switch (task.kind) {
       case 'detect': {
         const image = await decodeImage(asBuffer(task.image));
+        checkpoint(signal);
         return { kind: 'detect', elements: await (await loadDetector(settings)).detect(image) };
       }
       case 'segment': {
         const image = await decodeImage(asBuffer(task.image));
+        checkpoint(signal);
         const mask = await (await loadSegmenter(settings)).segment(image, task.points);
+        checkpoint(signal);
         return { kind: 'segment', mask: await encodeMask(mask) };
       }
       case 'variant': {
-        const out = await runVariant(task.request, task.variant, settings);
+        const out = await runVariant(task.request, task.variant, settings, signal);
+        checkpoint(signal);
         return { kind: 'variant', png: await encodePng(out), width: out.width, height: out.height };
       }
     }

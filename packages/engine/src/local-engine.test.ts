@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -39,7 +39,7 @@ describe('the local engine (worker pool)', () => {
   });
   afterAll(() => engine.close());
 
-  it('detects the sofa of a living room in a worker thread', async () => {
+  it('detects the sofa of a living room in a worker process', async () => {
     const elements = await engine.detectElements(photo);
     expect(elements.map((e) => e.label)).toContain('Sofa');
   });
@@ -131,5 +131,124 @@ describe('the local engine when busy or missing a model', () => {
       await engine.close();
       await rm(empty, { recursive: true, force: true });
     }
+  });
+});
+
+/** CPU time (user + system, in clock ticks) a live process has used, or undefined once gone. */
+async function cpuTicks(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of /proc/<pid>/stat (11 and 12 after the name).
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the local engine abandoning work (worker processes)', () => {
+  it('answers at once when a heavy generation is abandoned, and the work really stops', async () => {
+    const engine = createLocalEngine({ modelsDir: MODELS_DIR, threads: 1, maxQueue: 0 });
+    try {
+      // A 12 MP photo with most of it to remove: seconds of work in native and JS code.
+      const big = await sharp(await roomPhoto('living-room-1.jpg'))
+        .resize(4000, 3000, { fit: 'fill' })
+        .jpeg()
+        .toBuffer();
+      const mask = await rectMask(4000, 3000, 200, 200, 3400, 2500);
+      const controller = new AbortController();
+      const running = engine.generate(
+        { op: 'remove_elements', image: big, quantity: 1, mask },
+        controller.signal,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const [worker] = engine.workerPids;
+      if (worker === undefined) throw new Error('no worker process');
+      const abandonedAt = Date.now();
+      controller.abort();
+      await expect(running).rejects.toMatchObject({ kind: 'timeout' });
+      expect(Date.now() - abandonedAt).toBeLessThan(250);
+      // After the grace period the worker has stopped by itself or was killed: no core stays busy.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const before = await cpuTicks(worker);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const after = await cpuTicks(worker);
+      if (before !== undefined && after !== undefined) expect(after - before).toBeLessThan(10);
+      // The engine still works afterwards, on a fresh or the same worker.
+      const small = await storedPhoto();
+      const size = await sharp(small).metadata();
+      const result = await engine.generate({
+        op: 'remove_elements',
+        image: small,
+        quantity: 1,
+        mask: await rectMask(size.width, size.height, 100, 100, 80, 80),
+      });
+      expect(result.images).toHaveLength(1);
+    } finally {
+      const pids = engine.workerPids;
+      await engine.close();
+      expect(pids.filter(alive)).toEqual([]);
+    }
+  }, 60_000);
+
+  it('stops a task abandoned inside one native call (a librsvg render) and keeps the process', async () => {
+    const engine = createLocalEngine({ modelsDir: MODELS_DIR, threads: 1, maxQueue: 4 });
+    try {
+      const photo = await storedPhoto();
+      const { width, height } = await sharp(photo).metadata();
+      const mask = await rectMask(width, height, 100, 400, 800, 300);
+      // A texture whose decoding is one libvips/librsvg call of ~2.5 s that nothing can interrupt.
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="2000">' +
+          '<filter id="f"><feTurbulence baseFrequency="0.01" numOctaves="8"/>' +
+          '<feGaussianBlur stdDeviation="20"/></filter>' +
+          '<rect width="2000" height="2000" filter="url(#f)"/></svg>',
+      );
+      for (let i = 0; i < 3; i++) {
+        await expect(
+          engine.generate(
+            { op: 'floors', image: photo, quantity: 1, mask, texture: { image: svg } },
+            AbortSignal.timeout(600),
+          ),
+        ).rejects.toMatchObject({ kind: 'timeout' });
+      }
+      // With worker threads the renders went on in this process for seconds (a core busy, then a
+      // crash when they ended); with worker processes they die with their worker.
+      const workers = engine.workerPids;
+      const ownBefore = process.cpuUsage();
+      const workersBefore = await Promise.all(workers.map(cpuTicks));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const own = process.cpuUsage(ownBefore);
+      const workersAfter = await Promise.all(workers.map(cpuTicks));
+      expect((own.user + own.system) / 1000).toBeLessThan(200);
+      workersAfter.forEach((ticks, i) => {
+        const before = workersBefore[i];
+        if (ticks !== undefined && before !== undefined) expect(ticks - before).toBeLessThan(10);
+      });
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+
+  it('leaves no worker process behind when it closes', async () => {
+    const engine = createLocalEngine({ modelsDir: MODELS_DIR, threads: 2, maxQueue: 2 });
+    const photo = await storedPhoto();
+    const { width, height } = await sharp(photo).metadata();
+    const mask = await rectMask(width, height, 40, 30, 300, 160);
+    await engine.generate({ op: 'remove_elements', image: photo, quantity: 2, mask });
+    const pids = engine.workerPids;
+    expect(pids).toHaveLength(2);
+    expect(pids.every(alive)).toBe(true);
+    await engine.close();
+    expect(pids.filter(alive)).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The local engine (ARCHITECTURE §6): every operation runs in a pool of worker threads, so a
- * generation never blocks the server's event loop. Each variant of a generation is its own task,
- * so two cores make two variants at once. Admission is bounded: `hasCapacity()` turns false when
- * `threads + maxQueue` generations are already under way, and the caller answers 503.
+ * The local engine (ARCHITECTURE §6): every operation runs in a pool of worker processes
+ * (process-pool.ts, docs/decisions/011), so a generation never blocks the server's event loop and
+ * an abandoned one can be killed without harming the server. Each variant of a generation is its
+ * own task, so two cores make two variants at once. Admission is bounded: `hasCapacity()` turns
+ * false when `threads + maxQueue` generations are already under way, and the caller answers 503.
  */
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import { ProcessPool } from './process-pool';
 import type { WorkerData, WorkerResult, WorkerTask } from './worker-protocol';
 import type {
   ClickPoint,
@@ -21,19 +22,21 @@ export interface LocalEngineOptions {
   modelsDir: string;
   /** Download a missing model from its upstream URL on first use (sha256-checked). */
   allowDownload?: boolean;
-  /** Worker threads; defaults to one less than the cores, at least one. */
+  /** Worker processes; defaults to one less than the cores, at least one. */
   threads?: number;
   /** Generations that may wait for a thread before new ones are refused. */
   maxQueue?: number;
   /** The worker script; by default found next to this module (source) or the bundle (dist). */
   workerUrl?: URL;
+  /** How long a cancelled task's worker may take to stop by itself before it is killed. */
+  cancelGraceMs?: number;
 }
 
 const toBuffer = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * Worker threads see this module's source when run from TypeScript (tests, tsx) and need tsx to
+ * Worker processes run this module's source when run from TypeScript (tests, tsx) and need tsx to
  * load it; the server bundle ships the worker as `engine-worker.js` beside itself.
  */
 function defaultWorker(): { url: URL; execArgv: string[] } {
@@ -44,18 +47,11 @@ function defaultWorker(): { url: URL; execArgv: string[] } {
   return { url: new URL('./engine-worker.js', self), execArgv: [] };
 }
 
-/** An aborted task (timeout or cancellation) becomes the engine's timeout error. */
-function revive(error: unknown): unknown {
-  if (error instanceof EngineError) return error;
-  if (error instanceof Error && error.name === 'AbortError') {
-    return new EngineError('timeout', 'The generation was cancelled');
-  }
-  return error;
-}
-
 export function createLocalEngine(options: LocalEngineOptions): ImageEngine & {
   /** Generations running or waiting now. */
   readonly inFlight: number;
+  /** The process ids of the live worker processes. */
+  readonly workerPids: number[];
 } {
   const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
   const limit = threads + (options.maxQueue ?? 8);
@@ -69,13 +65,12 @@ export function createLocalEngine(options: LocalEngineOptions): ImageEngine & {
     modelsDir: options.modelsDir,
     allowDownload: options.allowDownload ?? false,
   };
-  const pool = new Piscina<WorkerTask, WorkerResult>({
-    filename: worker.url.href,
+  const pool = new ProcessPool({
+    script: worker.url,
     execArgv: worker.execArgv,
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    workerData,
+    size: threads,
+    settings: workerData,
+    ...(options.cancelGraceMs !== undefined ? { cancelGraceMs: options.cancelGraceMs } : {}),
   });
   let inFlight = 0;
 
@@ -84,14 +79,10 @@ export function createLocalEngine(options: LocalEngineOptions): ImageEngine & {
     kind: T,
     signal?: AbortSignal,
   ): Promise<Extract<WorkerResult, { kind: T }>> {
-    try {
-      const result = await pool.run(task, signal ? { signal } : {});
-      if (result.kind === 'error') throw new EngineError(result.errorKind, result.message);
-      if (result.kind !== kind) throw new EngineError('failed', `Unexpected ${result.kind} result`);
-      return result as Extract<WorkerResult, { kind: T }>;
-    } catch (error) {
-      throw revive(error);
-    }
+    const result = await pool.run(task, signal);
+    if (result.kind === 'error') throw new EngineError(result.errorKind, result.message);
+    if (result.kind !== kind) throw new EngineError('failed', `Unexpected ${result.kind} result`);
+    return result as Extract<WorkerResult, { kind: T }>;
   }
 
   async function admitted<T>(work: () => Promise<T>): Promise<T> {
@@ -108,6 +99,9 @@ export function createLocalEngine(options: LocalEngineOptions): ImageEngine & {
     name: 'local',
     get inFlight() {
       return inFlight;
+    },
+    get workerPids() {
+      return pool.pids;
     },
     hasCapacity: () => inFlight < limit,
     detectElements(image: Buffer, signal?: AbortSignal): Promise<DetectedElement[]> {
@@ -140,8 +134,8 @@ export function createLocalEngine(options: LocalEngineOptions): ImageEngine & {
         };
       });
     },
-    async close() {
-      await pool.destroy();
+    close() {
+      return pool.close();
     },
   };
 }

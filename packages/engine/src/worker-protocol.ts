@@ -1,4 +1,4 @@
-/** What the local engine's pool and its worker threads send each other. */
+/** What the local engine's pool and its worker processes send each other. */
 import type { ClickPoint, DetectedElement, EngineError, GenerateRequest } from './types';
 
 export interface WorkerData {
@@ -17,3 +17,13 @@ export type WorkerResult =
   | { kind: 'segment'; mask: Uint8Array }
   | { kind: 'variant'; png: Uint8Array; width: number; height: number }
   | { kind: 'error'; errorKind: EngineError['kind']; message: string };
+
+/** Pool → worker: run a task, or stop the running one at its next checkpoint. */
+export type ParentMessage =
+  { kind: 'task'; id: number; task: WorkerTask } | { kind: 'cancel'; id: number };
+
+/** Worker → pool: the answer to a task (an error travels as a result, see dispatch.ts). */
+export type ChildMessage = { kind: 'result'; id: number; result: WorkerResult };
+
+/** The environment variable that carries WorkerData to a worker process. */
+export const WORKER_SETTINGS_ENV = 'ROOMCRAFT_ENGINE_SETTINGS';

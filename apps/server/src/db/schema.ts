@@ -47,6 +47,8 @@ export interface CreditLedgerTable {
   /** What a generation (or the refund of a failed one) was for; null on other rows. */
   action: ActionId | null;
   designs: number | null;
+  /** Why, in words, when the reason alone does not say (e.g. an interrupted generation). */
+  note: string | null;
   created_at: string;
 }
 
@@ -84,6 +86,24 @@ export interface TestCheckoutSessionsTable {
   cancel_url: string;
   created_at: string;
 }
+
+/**
+ * A paid generation (docs/decisions/011): `running` from the debit's transaction until the
+ * transaction that stores its images (`completed`) or refunds it (`refunded`).
+ */
+export interface GenerationsTable {
+  /** The ledger reference of its debit and refund (`gen_<uuid>`). */
+  reference: string;
+  user_id: number;
+  cost: number;
+  status: GenerationStatus;
+  /** How it ended: stored, failed, timeout, shutdown, interrupted. */
+  outcome: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export type GenerationStatus = 'running' | 'completed' | 'refunded';
 
 export interface DesignsTable {
   id: Generated<number>;
@@ -188,6 +208,7 @@ export interface DB {
   credit_ledger: CreditLedgerTable;
   credit_purchases: CreditPurchasesTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
+  generations: GenerationsTable;
   designs: DesignsTable;
   images: ImagesTable;
   paint_colours: PaintColoursTable;

@@ -43,11 +43,17 @@ import type { ImageRow } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { ObjectStorage } from '../../platform/storage';
-import { changeCredits } from '../credits/credits.service';
 import { imageUrl, readStream, storageKey, type ImagesService } from '../images/images.service';
 import type { LibraryService } from '../library/library.service';
 import { ActionInputs, FieldErrors, outlineMask, type StateImage } from './action-inputs';
 import { creditBalance, textureByImage, textureById } from './actions.repository';
+import { findGeneration } from './generations.repository';
+import {
+  completeGeneration,
+  refundGeneration,
+  startGeneration,
+  type RefundOutcome,
+} from './generations';
 import { DEFAULT_ADD_CATEGORIES, ProductChoice } from './product-choice';
 
 /** The file parts a generate form may carry. */
@@ -86,6 +92,17 @@ const busy = () => new HttpError(503, messages.engineBusy);
 
 export class ActionsService {
   private readonly products: ProductChoice;
+  /** Set at shutdown: no new engine work is taken. */
+  private draining = false;
+  /** This process's generations between debit and settlement, by ledger reference. */
+  private readonly running = new Map<
+    string,
+    {
+      generation: { reference: string; userId: number; cost: number };
+      stop: AbortController;
+      done: Promise<void>;
+    }
+  >();
 
   constructor(private readonly deps: ActionsDeps) {
     this.products = new ProductChoice(deps);
@@ -101,7 +118,7 @@ export class ActionsService {
   ): Promise<SpaceElementsAnswer> {
     const errors = new FieldErrors();
     // A full engine stores nothing and answers at once.
-    if (!this.deps.engine.hasCapacity()) throw busy();
+    if (this.draining || !this.deps.engine.hasCapacity()) throw busy();
     let baseImage = url;
     let bytes: Buffer | undefined;
     if (upload) {
@@ -138,7 +155,7 @@ export class ActionsService {
       }
     });
     if (!errors.empty) throw validationFailed(errors.errors);
-    if (!this.deps.engine.hasCapacity()) throw busy();
+    if (this.draining || !this.deps.engine.hasCapacity()) throw busy();
     const mask = await this.withDeadline((signal) =>
       this.deps.engine.segment(image.bytes, request.points, signal),
     ).catch((error: unknown) => {
@@ -560,26 +577,46 @@ export class ActionsService {
 
   // ---------------------------------------------------------------- paying and running
 
-  /** Capacity → debit → engine (with a deadline) → store; any failure after the debit refunds. */
+  /**
+   * Capacity → debit (recorded as running) → engine (with a deadline) → store → completed; any
+   * failure after the debit refunds, and so does a shutdown that cannot wait for it.
+   */
   private async run(userId: number, job: Job): Promise<GenerationAnswer> {
     const { db, engine, clock } = this.deps;
-    if (!engine.hasCapacity()) throw busy();
+    if (this.draining || !engine.hasCapacity()) throw busy();
     const cost = generationCost(job.chargedAction, job.quantity);
-    const reference = `gen_${randomUUID()}`;
-    await db.transaction().execute((trx) =>
-      changeCredits(trx, {
-        userId,
-        delta: -cost,
-        reason: 'generation',
-        reference,
-        action: job.chargedAction,
-        designs: job.quantity,
-        at: clock.now(),
-      }),
-    );
+    const generation = { reference: `gen_${randomUUID()}`, userId, cost };
+    await startGeneration(db, {
+      ...generation,
+      action: job.chargedAction,
+      designs: job.quantity,
+      at: clock.now(),
+    });
+    const stop = new AbortController();
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    this.running.set(generation.reference, { generation, stop, done });
+    try {
+      return await this.runPaid(generation, job, stop.signal);
+    } finally {
+      this.running.delete(generation.reference);
+      finished();
+    }
+  }
+
+  private async runPaid(
+    generation: { reference: string; userId: number; cost: number },
+    job: Job,
+    stop: AbortSignal,
+  ): Promise<GenerationAnswer> {
+    const { db, engine, clock } = this.deps;
+    const { reference, userId } = generation;
     const stored: ImageRow[] = [];
     try {
-      const result = await this.withDeadline((signal) => engine.generate(job.request, signal));
+      const result = await this.withDeadline(
+        (signal) => engine.generate(job.request, signal),
+        stop,
+      );
       if (result.images.length !== job.quantity) {
         throw new EngineError(
           'failed',
@@ -589,19 +626,29 @@ export class ActionsService {
       for (const png of result.images) {
         stored.push(await this.deps.images.storeGenerated(userId, png, result));
       }
+      if (!(await completeGeneration(db, reference, clock.now()))) {
+        // Settled meanwhile (a shutdown refunded it): the credits are back, the images go.
+        throw new GenerationSettled();
+      }
     } catch (error) {
-      this.deps.log.warn({ err: error, reference }, 'generation failed; refunding');
+      const outcome = refundOutcome(error, stop);
+      this.deps.log.warn({ err: error, reference, outcome }, 'generation failed; refunding');
       await this.discard(stored).catch((cleanup: unknown) =>
         this.deps.log.error({ err: cleanup, reference }, 'could not remove partial outputs'),
       );
-      try {
-        await this.refund(userId, cost, reference);
-      } catch (refundError) {
-        // The ledger still shows the debit with its reference, for an operator to settle.
-        this.deps.log.error({ err: refundError, reference, userId, cost }, 'REFUND FAILED');
-        throw new HttpError(500, messages.somethingWentWrong);
+      if (!(error instanceof GenerationSettled)) {
+        try {
+          await refundGeneration(db, generation, outcome, clock.now());
+        } catch (refundError) {
+          // The generation stays running in the database: the next start refunds it.
+          this.deps.log.error(
+            { err: refundError, reference, userId, cost: generation.cost },
+            'REFUND FAILED',
+          );
+          throw new HttpError(500, messages.somethingWentWrong);
+        }
       }
-      throw paidCallError(error);
+      throw paidCallError(error, outcome);
     }
     return {
       images: stored.map((row) => imageUrl(storageKey(row))),
@@ -609,17 +656,36 @@ export class ActionsService {
     };
   }
 
-  /** Gives the credits back through the ledger; the unique (user, reason, reference) makes it once-only. */
-  private async refund(userId: number, cost: number, reference: string) {
-    await this.deps.db.transaction().execute((trx) =>
-      changeCredits(trx, {
-        userId,
-        delta: cost,
-        reason: 'refund',
-        reference,
-        at: this.deps.clock.now(),
-      }),
-    );
+  /**
+   * Graceful shutdown: no new generation or engine call is taken (503), running ones may finish
+   * within `graceMs`; the rest are stopped and refunded. Answers how many were refunded.
+   */
+  async drain(graceMs: number): Promise<number> {
+    this.draining = true;
+    const all = () => Promise.all([...this.running.values()].map((entry) => entry.done));
+    if (this.running.size === 0) return 0;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, graceMs, 'late')));
+    const result = await Promise.race([all().then(() => 'done' as const), waited]);
+    clearTimeout(timer);
+    if (result === 'done') return 0;
+    const late = [...this.running.values()];
+    this.deps.log.warn({ count: late.length }, 'stopping generations still running at shutdown');
+    for (const entry of late) entry.stop.abort(new EngineError('timeout', 'shutdown'));
+    // Each stopped generation refunds itself; any that cannot within a moment is refunded here.
+    await Promise.race([all(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    let refunded = 0;
+    for (const { generation } of late) {
+      const row = await findGeneration(this.deps.db, generation.reference);
+      if (row?.status === 'refunded') refunded++;
+      else if (
+        row?.status === 'running' &&
+        (await refundGeneration(this.deps.db, generation, 'shutdown', this.deps.clock.now()))
+      ) {
+        refunded++;
+      }
+    }
+    return refunded;
   }
 
   private async discard(rows: ImageRow[]) {
@@ -632,16 +698,32 @@ export class ActionsService {
    * Runs an engine call that must finish within the configured time. The signal asks the engine
    * to stop; the race answers at the deadline even if an engine does not listen.
    */
-  private withDeadline<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const signal = AbortSignal.timeout(this.deps.timeoutMs);
+  private async withDeadline<T>(
+    work: (signal: AbortSignal) => Promise<T>,
+    stop?: AbortSignal,
+  ): Promise<T> {
+    // A timer of our own, not AbortSignal.timeout combined by AbortSignal.any: the combined
+    // signal holds its sources weakly, and a collected timeout signal never fires.
+    const controller = new AbortController();
+    let expire!: () => void;
     const deadline = new Promise<never>((_, reject) => {
-      signal.addEventListener(
-        'abort',
-        () => reject(new EngineError('timeout', 'The image engine did not answer in time')),
-        { once: true },
-      );
+      expire = () => {
+        reject(new EngineError('timeout', 'The image engine did not answer in time'));
+        controller.abort();
+      };
     });
-    return Promise.race([work(signal), deadline]);
+    // The race settles at once; nobody waits on the deadline afterwards.
+    deadline.catch(() => undefined);
+    const timer = setTimeout(expire, this.deps.timeoutMs);
+    const onStop = () => expire();
+    if (stop?.aborted) onStop();
+    stop?.addEventListener('abort', onStop, { once: true });
+    try {
+      return await Promise.race([work(controller.signal), deadline]);
+    } finally {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', onStop);
+    }
   }
 
   private inputs(userId: number, errors: FieldErrors) {
@@ -698,8 +780,24 @@ function freeCallError(error: unknown): unknown {
   return error;
 }
 
+/** The generation was refunded by someone else (a shutdown) while its result was being stored. */
+class GenerationSettled extends Error {
+  constructor() {
+    super('The generation was settled before its result was stored');
+  }
+}
+
+/** Why a paid generation is refunded, for its ledger row. */
+function refundOutcome(error: unknown, stop: AbortSignal): RefundOutcome {
+  if (stop.aborted || error instanceof GenerationSettled) return 'shutdown';
+  return isTimeout(error) ? 'timeout' : 'failed';
+}
+
 /** Engine or storage errors of a generation, after its credits were refunded. */
-function paidCallError(error: unknown): HttpError {
+function paidCallError(error: unknown, outcome: RefundOutcome): HttpError {
+  if (outcome === 'shutdown') {
+    return new HttpError(503, `${messages.engineBusy}. Your credits were refunded`);
+  }
   if (isTimeout(error)) return new HttpError(504, messages.generationTimedOut, { code: 'timeout' });
   if (error instanceof EngineError) {
     if (error.kind === 'busy')

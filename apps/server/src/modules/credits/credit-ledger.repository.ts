@@ -26,6 +26,8 @@ export interface LedgerEntry {
   /** What a generation was for, so the history can say it in words. */
   action?: ActionId | null;
   designs?: number | null;
+  /** Why, in words, when the reason alone does not say. */
+  note?: string | undefined;
   at: string;
 }
 
@@ -40,6 +42,7 @@ export function insertLedgerEntry(db: Executor, entry: LedgerEntry) {
       reference: entry.reference,
       action: entry.action ?? null,
       designs: entry.designs ?? null,
+      note: entry.note ?? null,
       created_at: entry.at,
     })
     .execute();

@@ -54,6 +54,8 @@ export async function changeCredits(
     /** A generation's action and number of designs, for the history's words. */
     action?: ActionId | null;
     designs?: number | null;
+    /** Why, in words, when the reason alone does not say. */
+    note?: string;
     at: Date;
   },
 ) {
@@ -67,6 +69,7 @@ export async function changeCredits(
     reference: change.reference,
     action: change.action ?? null,
     designs: change.designs ?? null,
+    note: change.note,
     at: change.at.toISOString(),
   });
   return balanceAfter;

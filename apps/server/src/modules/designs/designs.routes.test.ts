@@ -4,7 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBomb, roomPhoto, sidewaysJpeg, transparentPng } from '../../test-support/images';
+import { createLocalStorage } from '../../platform/storage';
 import { startSmtpSink } from '../../test-support/smtp-sink';
+import { ImagesService } from '../images/images.service';
 import {
   TestClient,
   aPerson,
@@ -101,10 +103,10 @@ describe.each(await databaseTargets())('designs API on $name', (target) => {
       design_mode: 'balanced',
       design_style: 'Scandinavian',
       state_is_base: false,
-      state_image: first.base_image,
       space_type: 'residential',
       space_sub_type: 'living_room',
-      generated_images: { paints: [{ name: 'Wall paint 1', imageUrl: first.base_image }] },
+      // The first design's image is copied for this one: each image belongs to one design.
+      generated_images: { paints: [{ name: 'Wall paint 1', imageUrl: design.state_image }] },
       space_elements: [
         {
           label: 'Sofa',
@@ -116,6 +118,11 @@ describe.each(await databaseTargets())('designs API on $name', (target) => {
       ],
     });
     expect(design.base_image).toMatch(/^\/api\/files\/[A-Za-z0-9_-]{32}\.jpg$/);
+    expect(design.state_image).toMatch(/^\/api\/files\/[A-Za-z0-9_-]{32}\.jpg$/);
+    expect(design.state_image).not.toBe(first.base_image);
+    expect((await imageOf(client, design.state_image)).response.rawPayload).toEqual(
+      (await imageOf(client, first.base_image)).response.rawPayload,
+    );
     expect(design.inspiration_image).toMatch(/\.png$/);
     const read = await client.get(`/api/designs/${design.id}`);
     expect(read.json<{ data: Design }>().data).toEqual(design);
@@ -355,6 +362,57 @@ describe.each(await databaseTargets())('designs API on $name', (target) => {
     expect((await client.get(`/api/designs/${design.id}`)).statusCode).toBe(404);
   });
 
+  it("gives a design its own copy of another design's image, so deleting one never breaks the other", async () => {
+    const client = await newUser();
+    const first = await createDesign(client, { inspiration_image: jpeg(photo) });
+    const second = await createDesign(client, {
+      state_image: first.base_image,
+      state_is_base: '0',
+      'generated_images[paints][0][name]': 'Wall paint 1',
+      'generated_images[paints][0][imageUrl]': first.base_image,
+    });
+    expect(second.state_image).not.toBe(first.base_image);
+    expect(second.generated_images.paints?.[0]?.imageUrl).toBe(second.state_image);
+    // PUT may point at the first design's images too: they are copied as well.
+    const put = await client.put(`/api/designs/${second.id}`, {
+      inspiration_image: first.inspiration_image,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const updated = put.json<{ data: Design }>().data;
+    expect(updated.inspiration_image).not.toBe(first.inspiration_image);
+
+    expect((await client.delete(`/api/designs/${first.id}`)).statusCode).toBe(200);
+    expect((await client.get(first.base_image)).statusCode).toBe(404);
+    const kept = (await client.get(`/api/designs/${second.id}`)).json<{ data: Design }>().data;
+    const urls = [
+      kept.base_image,
+      kept.state_image,
+      kept.inspiration_image ?? '',
+      ...Object.values(kept.generated_images).flatMap((list) => list.map((i) => i.imageUrl)),
+    ];
+    for (const url of urls) expect((await client.get(url)).statusCode, url).toBe(200);
+    // Deleting the second design now removes exactly its own files.
+    const before = storedFiles().length;
+    expect((await client.delete(`/api/designs/${second.id}`)).statusCode).toBe(200);
+    expect(storedFiles()).toHaveLength(before - 3);
+  });
+
+  it("still refuses another user's image in a design", async () => {
+    const owner = await newUser();
+    const design = await createDesign(owner);
+    const stranger = await newUser();
+    const response = await stranger.post(
+      '/api/designs',
+      designForm({
+        base_image: design.base_image,
+        space_type: 'residential',
+        space_sub_type: 'living_room',
+      }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect((await owner.get(design.base_image)).statusCode).toBe(200);
+  });
+
   it('removes every stored file of an account when the account is deleted', async () => {
     const person = aPerson();
     const client = await new TestClient(harness.app).csrf();
@@ -365,5 +423,49 @@ describe.each(await databaseTargets())('designs API on $name', (target) => {
     await client.post('/api/auth/user/confirm-password', { password: person.password });
     expect((await client.delete('/api/auth/user')).statusCode).toBe(204);
     expect(storedFiles()).toHaveLength(before - 2);
+  });
+
+  // Last: it moves the shared clock a day on.
+  it('sweeps images no design uses once they are older than the retention, in several processes at once', async () => {
+    const client = await newUser();
+    const design = await createDesign(client);
+    const me = await client.get('/api/auth/user');
+    const userId = me.json<{ data: { id: number } }>().data.id;
+    const storage = createLocalStorage(harness.config.filesDir);
+    // Two sweepers over one database and one file store, as two server processes would be.
+    const sweepers = [0, 1].map(() => new ImagesService({ db: harness.db, storage, clock }));
+    const images = sweepers[0];
+    if (!images) throw new Error('no sweeper');
+    // A detection upload and two unsaved generations nobody kept.
+    const orphans = await Promise.all([
+      images.ingest(userId, photo, 'base_image'),
+      images.storeGenerated(userId, await sharp(photo).png().toBuffer(), { width: 1, height: 1 }),
+      images.storeGenerated(userId, await sharp(photo).png().toBuffer(), { width: 1, height: 1 }),
+    ]);
+    const fileOf = (image: { id: string; ext: string }) =>
+      path.join(harness.config.filesDir, image.id.slice(0, 2), `${image.id}.${image.ext}`);
+    const present = () => new Set(storedFiles());
+    expect(orphans.every((image) => present().has(fileOf(image)))).toBe(true);
+
+    const retention = harness.config.orphanImageRetentionHours * 3_600_000;
+    expect(retention).toBe(24 * 3_600_000);
+    // Younger than the retention: kept.
+    expect(await images.sweepOrphans(retention)).toBe(0);
+    clock.advanceMinutes(25 * 60);
+    const fresh = await images.ingest(userId, photo, 'base_image');
+    const swept = await Promise.all(sweepers.map((sweeper) => sweeper.sweepOrphans(retention)));
+    // Every orphan of this test (and any earlier test's) deleted once, by one of the two.
+    expect(swept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(orphans.length);
+    const after = present();
+    for (const image of orphans) {
+      expect(after.has(fileOf(image))).toBe(false);
+      expect(
+        await harness.db.selectFrom('images').select('id').where('id', '=', image.id).execute(),
+      ).toEqual([]);
+      expect((await client.get(`/api/files/${image.id}.${image.ext}`)).statusCode).toBe(404);
+    }
+    expect(after.has(fileOf(fresh))).toBe(true);
+    expect((await client.get(design.base_image)).statusCode).toBe(200);
+    expect((await client.get(design.state_image)).statusCode).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import {
   type GeneratedImages,
 } from '@roomcraft/contracts';
 import type { Updateable } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import type { DesignRow, DesignsTable, ImageRow } from '../../db/schema';
 import { notFound, validationFailed } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
@@ -53,6 +53,18 @@ export function toDesignResource(row: DesignRow): Design {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** The image columns of a design update, from the fields that name images. */
+function imageChanges(fields: DesignFields): Updateable<DesignsTable> {
+  const changes: Updateable<DesignsTable> = {};
+  if (fields.base_image) changes.base_image = keyOf(fields.base_image);
+  if (fields.state_image) changes.state_image = keyOf(fields.state_image);
+  if (fields.inspiration_image !== undefined) {
+    changes.inspiration_image = fields.inspiration_image ? keyOf(fields.inspiration_image) : null;
+  }
+  if (fields.generated_images) changes.generated_images = JSON.stringify(fields.generated_images);
+  return changes;
 }
 
 /** Every stored-image URL a design's fields mention, keyed by the field that names it. */
@@ -105,7 +117,9 @@ export class DesignsService {
       const now = this.deps.clock.now().toISOString();
       const baseImage = urls.base_image ?? '';
       return await this.deps.db.transaction().execute(async (trx) => {
-        await this.deps.images.requireOwned(trx, userId, referencedImages(urls));
+        const owned = await this.ownImages(trx, userId, undefined, urls);
+        stored.push(...owned.copies);
+        Object.assign(urls, owned.fields);
         const design = await insertDesign(trx, {
           user_id: userId,
           name: urls.name || this.defaultName(urls.space_sub_type ?? ''),
@@ -159,20 +173,24 @@ export class DesignsService {
       if (fields[key] !== undefined) changes[key] = fields[key];
     }
     if (fields.state_is_base !== undefined) changes.state_is_base = fields.state_is_base ? 1 : 0;
-    if (fields.base_image) changes.base_image = keyOf(fields.base_image);
-    if (fields.state_image) changes.state_image = keyOf(fields.state_image);
-    if (fields.inspiration_image !== undefined) {
-      changes.inspiration_image = fields.inspiration_image ? keyOf(fields.inspiration_image) : null;
-    }
-    if (fields.generated_images) changes.generated_images = JSON.stringify(fields.generated_images);
     if (fields.space_elements) changes.space_elements = JSON.stringify(fields.space_elements);
 
-    return this.deps.db.transaction().execute(async (trx) => {
-      await this.deps.images.requireOwned(trx, userId, referencedImages(fields));
-      const design = await updateDesign(trx, existing.id, changes);
-      await this.attach(trx, userId, design.id, fields);
-      return design;
-    });
+    const copies: ImageRow[] = [];
+    try {
+      return await this.deps.db.transaction().execute(async (trx) => {
+        const owned = await this.ownImages(trx, userId, existing.id, fields);
+        copies.push(...owned.copies);
+        const design = await updateDesign(trx, existing.id, {
+          ...changes,
+          ...imageChanges(owned.fields),
+        });
+        await this.attach(trx, userId, design.id, owned.fields);
+        return design;
+      });
+    } catch (error) {
+      await this.deps.images.deleteFiles(copies);
+      throw error;
+    }
   }
 
   async delete(userId: number, id: number) {
@@ -186,16 +204,58 @@ export class DesignsService {
     await this.deps.images.deleteFiles(images);
   }
 
-  private attach(
-    trx: Parameters<typeof attachImages>[0],
+  /**
+   * Checks that every image the fields name is the user's, and gives the design its own copy of
+   * each that belongs to another design (an image belongs to one design: deleting one design
+   * never breaks another). Answers the fields with the copies' URLs, and the copies made.
+   */
+  private async ownImages(
+    trx: Executor,
     userId: number,
-    designId: number,
+    designId: number | undefined,
     fields: DesignFields,
-  ) {
-    const ids = Object.values(referencedImages(fields))
-      .map(imageIdOf)
-      .filter((imageId) => imageId !== undefined);
-    return attachImages(trx, userId, designId, ids);
+  ): Promise<{ fields: DesignFields; copies: ImageRow[] }> {
+    const found = await this.deps.images.requireOwned(trx, userId, referencedImages(fields));
+    const copied = new Map<string, string>();
+    const copies: ImageRow[] = [];
+    for (const image of found) {
+      if (image.design_id === null || image.design_id === designId) continue;
+      const copy = await this.deps.images.copy(trx, image);
+      copies.push(copy);
+      copied.set(imageUrl(storageKey(image)), imageUrl(storageKey(copy)));
+    }
+    if (copies.length === 0) return { fields, copies };
+    const swap = (url: string) => copied.get(url) ?? url;
+    const result: DesignFields = { ...fields };
+    for (const field of DESIGN_IMAGE_FIELDS) {
+      const url = fields[field];
+      if (url) result[field] = swap(url);
+    }
+    if (fields.generated_images) {
+      result.generated_images = Object.fromEntries(
+        Object.entries(fields.generated_images).map(([action, images]) => [
+          action,
+          images.map((image) => ({ ...image, imageUrl: swap(image.imageUrl) })),
+        ]),
+      );
+    }
+    return { fields: result, copies };
+  }
+
+  /** Gives the design the images it names; every one must end up its own. */
+  private async attach(trx: Executor, userId: number, designId: number, fields: DesignFields) {
+    const ids = [
+      ...new Set(
+        Object.values(referencedImages(fields))
+          .map(imageIdOf)
+          .filter((imageId) => imageId !== undefined),
+      ),
+    ];
+    const attached = await attachImages(trx, userId, designId, ids);
+    if (attached < ids.length) {
+      // Deleted (the orphan sweep) or taken by another design between the check and now.
+      throw validationFailed({ images: ['An image of this design is no longer available'] });
+    }
   }
 
   private defaultName(spaceSubType: string) {

@@ -28,20 +28,58 @@ export function findOwnedImages(db: Executor, userId: number, ids: readonly stri
     .execute();
 }
 
-/** Gives images that belong to no design yet to this one. */
-export function attachImages(
+/**
+ * Gives images that belong to no design yet to this one, and answers how many of `ids` now
+ * belong to it (fewer than asked when one was deleted or taken by another design meanwhile).
+ */
+export async function attachImages(
   db: Executor,
   userId: number,
   designId: number,
   ids: readonly string[],
 ) {
-  if (ids.length === 0) return Promise.resolve();
-  return db
+  if (ids.length === 0) return 0;
+  await db
     .updateTable('images')
     .set({ design_id: designId })
     .where('user_id', '=', userId)
     .where('design_id', 'is', null)
     .where('id', 'in', ids)
+    .execute();
+  const row = await db
+    .selectFrom('images')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('design_id', '=', designId)
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Up to `limit` images no design uses, stored before `before`. */
+export function orphanImagesBefore(db: Executor, before: string, limit: number) {
+  return db
+    .selectFrom('images')
+    .select(['id', 'ext'])
+    .where('design_id', 'is', null)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Deletes those of `ids` that are still orphans stored before `before`, in one statement, and
+ * answers the ones this call deleted: a design that took one meanwhile keeps it, and of two
+ * sweeps at once each row is deleted by exactly one.
+ */
+export function deleteOrphanImages(db: Executor, ids: readonly string[], before: string) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .deleteFrom('images')
+    .where('id', 'in', ids)
+    .where('design_id', 'is', null)
+    .where('created_at', '<', before)
+    .returning(['id', 'ext'])
     .execute();
 }
 

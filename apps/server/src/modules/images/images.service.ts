@@ -8,11 +8,15 @@ import { MediaError, normaliseImage } from '../../platform/media';
 import type { ObjectStorage } from '../../platform/storage';
 import {
   deleteImageRows,
+  deleteOrphanImages,
   findOwnedImage,
   findOwnedImages,
   imagesOfUser,
   insertImage,
+  orphanImagesBefore,
 } from './images.repository';
+
+const SWEEP_BATCH = 500;
 
 export const uploadError = (code: UploadErrorCode, field?: string) =>
   new HttpError(code === 'file_too_large' ? 413 : 422, uploadErrors[code], {
@@ -139,6 +143,46 @@ export class ImagesService {
       db,
       images.map((image) => image.id),
     );
+  }
+
+  /**
+   * A copy of one of the user's images (new name, same bytes), belonging to no design yet: a
+   * design saved with another design's image gets its own copy (docs/decisions/011).
+   */
+  async copy(db: Executor, image: ImageRow): Promise<ImageRow> {
+    const object = await this.deps.storage.get(storageKey(image));
+    if (!object) throw validationFailed({ image: ['Must be one of your stored images'] });
+    const row: ImageRow = {
+      ...image,
+      id: randomBytes(24).toString('base64url'),
+      design_id: null,
+      created_at: this.deps.clock.now().toISOString(),
+    };
+    await this.deps.storage.put(storageKey(row), await readStream(object.body), row.content_type);
+    await insertImage(db, row);
+    return row;
+  }
+
+  /**
+   * Deletes the images no design uses (unsaved generations, detection uploads) stored more than
+   * `retentionMs` ago: rows first, by a conditional delete (safe in several processes at once),
+   * then the files of the rows this call deleted. Answers how many it deleted.
+   */
+  async sweepOrphans(retentionMs: number): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - retentionMs).toISOString();
+    let deleted = 0;
+    for (;;) {
+      const candidates = await orphanImagesBefore(this.deps.db, before, SWEEP_BATCH);
+      if (candidates.length === 0) return deleted;
+      const gone = await deleteOrphanImages(
+        this.deps.db,
+        candidates.map((image) => image.id),
+        before,
+      );
+      await this.deleteFiles(gone);
+      deleted += gone.length;
+      if (candidates.length < SWEEP_BATCH) return deleted;
+    }
   }
 
   /** Everything a user stored, for account deletion. */
