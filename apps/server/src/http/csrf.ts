@@ -8,8 +8,10 @@ import { issueSessionCookies, sessionTokenOf, xsrfTokenFor } from './session-coo
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Every state-changing API request must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header,
- * and the token must belong to the request's session; otherwise 419.
+ * Every state-changing request must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header, and
+ * the token must belong to the request's session; otherwise 419. The rule looks at the method
+ * only, never at the path: the router decodes `/%61pi/...` to `/api/...`, so a decision on the
+ * raw URL could be skipped by spelling the path differently (decision 010).
  */
 export function registerCsrfProtection(app: FastifyInstance, config: AppConfig) {
   app.get('/api/csrf-cookie', { schema: { hide: true } }, (request, reply) => {
@@ -18,11 +20,7 @@ export function registerCsrfProtection(app: FastifyInstance, config: AppConfig) 
   });
 
   app.addHook('onRequest', (request, _reply, done) => {
-    done(
-      SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')
-        ? undefined
-        : forgeryCheck(config, request),
-    );
+    done(SAFE_METHODS.has(request.method) ? undefined : forgeryCheck(config, request));
   });
 }
 
