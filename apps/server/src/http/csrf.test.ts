@@ -49,7 +49,7 @@ describe.each(await databaseTargets())('anti-forgery on every route on $name', (
 
     // Every route the app serves, as its OpenAPI document lists them.
     await harness.app.ready();
-    const paths: Record<string, object> = harness.app.swagger().paths ?? {};
+    const paths = (harness.app.swagger().paths ?? {}) as Record<string, object>;
     const routes = Object.entries(paths).flatMap(([path, item]) =>
       Object.keys(item)
         .map((method) => method.toUpperCase())
