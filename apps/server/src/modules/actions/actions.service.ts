@@ -40,7 +40,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { ImageRow } from '../../db/schema';
-import { HttpError, validationFailed } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { ObjectStorage } from '../../platform/storage';
 import { changeCredits } from '../credits/credits.service';
@@ -113,7 +113,7 @@ export class ActionsService {
     } else {
       errors.add('base_image', messages.imageRequired);
     }
-    if (!errors.empty || !bytes || !baseImage) throw validationFailed(errors.errors);
+    if (!errors.empty || !bytes || !baseImage) throw errors.failure();
     const image = bytes;
     const found = await this.withDeadline((signal) =>
       this.deps.engine.detectElements(image, signal),
@@ -131,13 +131,13 @@ export class ActionsService {
   async segment(userId: number, request: SegmentRequest) {
     const errors = new FieldErrors();
     const image = await this.inputs(userId, errors).storedImage('image', request.image);
-    if (!image) throw validationFailed(errors.errors);
+    if (!image) throw errors.failure();
     request.points.forEach((point, index) => {
       if (point.x >= image.width || point.y >= image.height) {
         errors.add(`points.${index}`, 'The point must lie inside the image');
       }
     });
-    if (!errors.empty) throw validationFailed(errors.errors);
+    if (!errors.empty) throw errors.failure();
     if (!this.deps.engine.hasCapacity()) throw busy();
     const mask = await this.withDeadline((signal) =>
       this.deps.engine.segment(image.bytes, request.points, signal),
@@ -192,10 +192,10 @@ export class ActionsService {
     if (!state) {
       // Still report the other fields' problems, all at once.
       parseFields(GENERATE_FIELD_SCHEMAS[route], rawFields, errors);
-      throw validationFailed(errors.errors);
+      throw errors.failure();
     }
     const job = await this.buildJob(route, rawFields, { state, mask, files, inputs, errors });
-    if (!errors.empty || !job) throw validationFailed(errors.errors);
+    if (!errors.empty || !job) throw errors.failure();
     return job;
   }
 
