@@ -433,14 +433,38 @@ describe.each(await databaseTargets())('auth API on $name', (target) => {
   });
 
   describe('profile and sensitive actions', () => {
-    it('updates the profile; a new address must be verified again', async () => {
+    it('changes the name freely, but a new address only after the password, verified anew', async () => {
       const { client, person } = await registered();
-      const newEmail = aPerson().email;
-      const response = await client.put('/api/auth/user/profile', {
+      const verify = new URL(
+        linkIn(await smtp.mailTo(person.email), 'http://app.test/api/auth/verify-email/'),
+      );
+      await newClient().get(`${verify.pathname}${verify.search}`);
+      const renamed = await client.put('/api/auth/user/profile', {
         first_name: 'Augusta',
         last_name: 'King',
-        email: newEmail,
+        email: person.email,
       });
+      expect(renamed.statusCode).toBe(200);
+      expect(
+        renamed.json<{ data: { email_verified_at: string | null } }>().data.email_verified_at,
+      ).not.toBeNull();
+
+      const newEmail = aPerson().email;
+      const change = () =>
+        client.put('/api/auth/user/profile', {
+          first_name: 'Augusta',
+          last_name: 'King',
+          email: newEmail,
+        });
+      const locked = await change();
+      expect(locked.statusCode).toBe(423);
+      expect(locked.json()).toEqual({ message: messages.passwordConfirmationRequired });
+      expect((await client.get('/api/auth/user')).json<{ data: unknown }>().data).toMatchObject({
+        email: person.email,
+      });
+
+      await client.post('/api/auth/user/confirm-password', { password: person.password });
+      const response = await change();
       expect(response.statusCode).toBe(200);
       expect(response.json<{ data: unknown }>().data).toMatchObject({
         first_name: 'Augusta',
@@ -448,13 +472,18 @@ describe.each(await databaseTargets())('auth API on $name', (target) => {
         email: newEmail,
         email_verified_at: null,
       });
-      await smtp.mailTo(newEmail);
+      // The new address gets a verification link; the old one hears of the change.
+      linkIn(await smtp.mailTo(newEmail), 'http://app.test/api/auth/verify-email/');
+      const notice = await smtp.mailTo(person.email, { skip: 1 });
+      expect(notice.subject).toMatch(/email address was changed/);
+      expect(notice.text).toContain(newEmail);
       await loggedIn({ email: newEmail, password: person.password });
     });
 
     it('refuses an address another account uses', async () => {
       const { person: other } = await registered();
-      const { client } = await registered();
+      const { client, person } = await registered();
+      await client.post('/api/auth/user/confirm-password', { password: person.password });
       const response = await client.put('/api/auth/user/profile', {
         first_name: 'A',
         last_name: 'B',

@@ -43,7 +43,7 @@ import {
   saveResetToken,
   touchSession,
 } from './auth.repository';
-import { passwordResetMail, verificationMail } from './auth.mails';
+import { emailChangedMail, passwordResetMail, verificationMail } from './auth.mails';
 
 export interface AuthDeps {
   db: Database;
@@ -234,9 +234,11 @@ export class AuthService {
     return true;
   }
 
+  /** A new address needs the password confirmed first, like a new password (423 until then). */
   async updateProfile(auth: Authenticated, input: Required<ProfileInput>) {
-    const { db } = this.deps;
+    const { db, config, log } = this.deps;
     const emailChanged = input.email !== auth.user.email;
+    if (emailChanged) this.requireRecentConfirmation(auth);
     const user = await db
       .transaction()
       .execute(async (trx) => {
@@ -258,6 +260,9 @@ export class AuthService {
     if (emailChanged) {
       this.deps.limiter.reset(verificationKey(user.id));
       await this.sendVerificationMail(user);
+      await this.deps.mailer
+        .send(emailChangedMail(auth.user.email, user.email, `${config.appUrl}/recover-password`))
+        .catch((error: unknown) => log.error({ err: error }, 'email change notice failed'));
     }
     return user;
   }
