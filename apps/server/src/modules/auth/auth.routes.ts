@@ -113,9 +113,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
 
   app.post(
     '/user/confirm-password',
-    { schema: { tags, body: confirmPasswordSchema, response: { ...noContent, ...errors } } },
+    {
+      schema: {
+        tags,
+        body: confirmPasswordSchema,
+        response: { ...noContent, ...errors, 429: errorBodySchema },
+      },
+    },
     async (request, reply) => {
-      await auth.confirmPassword(await requireAuth(request, auth), request.body.password);
+      await auth.confirmPassword(
+        await requireAuth(request, auth),
+        request.body.password,
+        clientOf(request),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,5 @@
 import {
   EMAIL_VERIFICATION_TTL_MINUTES,
-  LOGIN_MAX_FAILURES_PER_MINUTE,
   PASSWORD_CONFIRMATION_TTL_MINUTES,
   PASSWORD_RESET_TTL_MINUTES,
   SIGNUP_BONUS_CREDITS,
@@ -43,6 +42,7 @@ import {
   saveResetToken,
   touchSession,
 } from './auth.repository';
+import { PasswordAttempts } from './password-attempts';
 import { emailChangedMail, passwordResetMail, verificationMail } from './auth.mails';
 
 export interface AuthDeps {
@@ -66,7 +66,6 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-const LOGIN_WINDOW_MS = 60_000;
 /** A session's expiry is pushed forward at most this often, to keep reads free of writes. */
 const TOUCH_INTERVAL_MS = 60 * 60_000;
 
@@ -74,8 +73,11 @@ const TOUCH_INTERVAL_MS = 60 * 60_000;
 export class AuthService {
   /** Verified against when the email is unknown, so both paths cost the same time. */
   private decoyHash: Promise<string> | undefined;
+  private readonly passwordAttempts: PasswordAttempts;
 
-  constructor(private readonly deps: AuthDeps) {}
+  constructor(private readonly deps: AuthDeps) {
+    this.passwordAttempts = new PasswordAttempts(deps.limiter);
+  }
 
   private get now() {
     return this.deps.clock.now();
@@ -133,21 +135,14 @@ export class AuthService {
   }
 
   async login(email: string, password: string, client: ClientInfo, previousToken: string | null) {
-    const { db, limiter } = this.deps;
-    const throttleKey = `login:${email}|${client.ip}`;
-    const attempts = limiter.peek(throttleKey);
-    if (attempts.count >= LOGIN_MAX_FAILURES_PER_MINUTE) {
-      throw throttled(messages.loginThrottled, attempts.retryAfterMs);
-    }
+    const { db } = this.deps;
+    const succeeded = await this.passwordAttempts.admit(email, client.ip);
     const user = await findUserByEmail(db, email);
     const valid = user
       ? await verify(user.password_hash, password)
       : await verify(await this.decoy(), password).then(() => false);
-    if (!user || !valid) {
-      limiter.hit(throttleKey, LOGIN_WINDOW_MS);
-      throw validationFailed({ email: [messages.invalidCredentials] });
-    }
-    limiter.reset(throttleKey);
+    if (!user || !valid) throw validationFailed({ email: [messages.invalidCredentials] });
+    await succeeded();
     const sessionToken = await this.startSession(user.id, client, previousToken);
     return { user, sessionToken };
   }
@@ -160,7 +155,7 @@ export class AuthService {
   async forgotPassword(email: string) {
     const { db, config, limiter, log } = this.deps;
     // One mail a minute per address: the form cannot be used to flood someone's inbox.
-    if (limiter.hit(`forgot:${email}`, 60_000).count > 1) return;
+    if ((await limiter.hit(`forgot:${email}`, 60_000)).count > 1) return;
     const user = await findUserByEmail(db, email);
     if (!user) return;
     const token = randomToken();
@@ -192,10 +187,13 @@ export class AuthService {
     });
   }
 
-  async confirmPassword(auth: Authenticated, password: string) {
+  /** Guesses here count against the same limits as logins to the account. */
+  async confirmPassword(auth: Authenticated, password: string, client: ClientInfo) {
+    const succeeded = await this.passwordAttempts.admit(auth.user.email, client.ip);
     if (!(await verify(auth.user.password_hash, password))) {
       throw validationFailed({ password: [messages.wrongPassword] });
     }
+    await succeeded();
     await markPasswordConfirmed(this.deps.db, auth.session.id, iso(this.now));
   }
 
@@ -211,7 +209,7 @@ export class AuthService {
   /** Answers the seconds to wait before the next resend is allowed. */
   async resendVerification(auth: Authenticated) {
     if (auth.user.email_verified_at) return 0;
-    const state = this.deps.limiter.peek(verificationKey(auth.user.id));
+    const state = await this.deps.limiter.peek(verificationKey(auth.user.id));
     if (state.count > 0) throw throttled(messages.verificationThrottled, state.retryAfterMs);
     await this.sendVerificationMail(auth.user);
     return VERIFICATION_RESEND_SECONDS;
@@ -258,7 +256,7 @@ export class AuthService {
         throw validationFailed({ email: [messages.emailTaken] });
       });
     if (emailChanged) {
-      this.deps.limiter.reset(verificationKey(user.id));
+      await this.deps.limiter.reset(verificationKey(user.id));
       await this.sendVerificationMail(user);
       await this.deps.mailer
         .send(emailChangedMail(auth.user.email, user.email, `${config.appUrl}/recover-password`))
@@ -313,7 +311,7 @@ export class AuthService {
 
   private async sendVerificationMail(user: UserRow) {
     const { config, limiter, log } = this.deps;
-    limiter.hit(verificationKey(user.id), VERIFICATION_RESEND_SECONDS * 1000);
+    await limiter.hit(verificationKey(user.id), VERIFICATION_RESEND_SECONDS * 1000);
     const expires = String(
       Math.floor(addMinutes(this.now, EMAIL_VERIFICATION_TTL_MINUTES).getTime() / 1000),
     );
