@@ -24,6 +24,7 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   WEB_DIST_DIR: z.string().optional(),
   SHIPPED_CATALOGUE_DIR: z.string().optional(),
   AI_PROVIDER: z.enum(['local', 'replicate']).default('local'),
@@ -75,6 +76,7 @@ export type AppConfig = Readonly<{
   logLevel: string;
   trustProxy: boolean;
   secureCookies: boolean;
+  registrationsPerIpPerHour: number;
   webDistDir: string;
   shippedCatalogueDir: string;
   engine: EngineConfig;
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     secureCookies: appUrl.startsWith('https://'),
+    registrationsPerIpPerHour: vars.REGISTRATIONS_PER_IP_PER_HOUR,
     // Rendered by `npm run build` beside src/ and dist/.
     shippedCatalogueDir: path.resolve(
       vars.SHIPPED_CATALOGUE_DIR ?? path.join(import.meta.dirname, '../catalogue'),

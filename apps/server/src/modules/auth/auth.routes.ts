@@ -60,7 +60,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
 
   app.post(
     '/register',
-    { schema: { tags, body: registerSchema, response: { 201: userData, ...errors } } },
+    {
+      schema: {
+        tags,
+        body: registerSchema,
+        response: { 201: userData, ...errors, 429: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const { user, sessionToken } = await auth.register(
         request.body,

@@ -29,8 +29,10 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  markEmailVerified,
   updateUser,
 } from '../users/users.repository';
+import { hasSignupBonus } from '../credits/credit-ledger.repository';
 import {
   consumeResetToken,
   deleteSession,
@@ -96,8 +98,13 @@ export class AuthService {
     return found;
   }
 
+  /** Counted per address before any work, so sign-ups cannot be scripted from one network. */
   async register(input: Required<RegisterInput>, client: ClientInfo, previousToken: string | null) {
-    const { db } = this.deps;
+    const { db, config, limiter } = this.deps;
+    const signUps = await limiter.hit(`register-ip:${client.ip}`, 60 * 60_000);
+    if (signUps.count > config.registrationsPerIpPerHour) {
+      throw throttled(messages.registrationThrottled, signUps.retryAfterMs);
+    }
     const now = this.now;
     const passwordHash = await hash(input.password);
     const user = await db
@@ -105,7 +112,7 @@ export class AuthService {
       .execute(async (trx) => {
         if (await findUserByEmail(trx, input.email))
           throw validationFailed({ email: [messages.emailTaken] });
-        const created = await insertUser(trx, {
+        return insertUser(trx, {
           email: input.email,
           first_name: input.first_name,
           last_name: input.last_name,
@@ -115,14 +122,6 @@ export class AuthService {
           created_at: iso(now),
           updated_at: iso(now),
         });
-        const balance = await changeCredits(trx, {
-          userId: created.id,
-          delta: SIGNUP_BONUS_CREDITS,
-          reason: 'signup_bonus',
-          reference: 'signup',
-          at: now,
-        });
-        return { ...created, available_credits: balance };
       })
       .catch((error: unknown) => {
         // Two registrations racing for one address: the unique index decides, the loser gets 422.
@@ -215,7 +214,11 @@ export class AuthService {
     return VERIFICATION_RESEND_SECONDS;
   }
 
-  /** Checks a signed verification link; answers whether it verified the address. */
+  /**
+   * Checks a signed verification link; answers whether it verified the address. The first
+   * verification of an account earns the signup bonus (decision 010): a registration alone
+   * earns nothing, so scripted sign-ups with made-up addresses cannot farm credits.
+   */
   async verifyEmail(id: number, emailHash: string, expires: string, signature: string) {
     const { db, config } = this.deps;
     const expected = hmac(config.sessionSecret, verificationPayload(id, emailHash, expires));
@@ -223,12 +226,21 @@ export class AuthService {
     if (Number(expires) * 1000 <= this.now.getTime()) return false;
     const user = await findUserById(db, id);
     if (!user || !safeEqual(sha256(user.email), emailHash)) return false;
-    if (!user.email_verified_at) {
-      await updateUser(db, user.id, {
-        email_verified_at: iso(this.now),
-        updated_at: iso(this.now),
+    if (user.email_verified_at) return true;
+    const now = this.now;
+    await db.transaction().execute(async (trx) => {
+      // Only the request that flips the flag goes on; it holds the user's row until it commits.
+      if (!(await markEmailVerified(trx, user.id, user.email, iso(now)))) return;
+      if (await hasSignupBonus(trx, user.id)) return;
+      await changeCredits(trx, {
+        userId: user.id,
+        delta: SIGNUP_BONUS_CREDITS,
+        reason: 'signup_bonus',
+        // One per account: the ledger's unique (user, reason, reference) is the last guard.
+        reference: `email-verification:${user.id}`,
+        at: now,
       });
-    }
+    });
     return true;
   }
 

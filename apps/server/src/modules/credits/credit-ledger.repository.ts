@@ -56,3 +56,14 @@ export function ledgerEntries(db: Executor, userId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Whether the user was ever given the signup bonus (by verification, or at sign-up before). */
+export async function hasSignupBonus(db: Executor, userId: number) {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('reason', '=', 'signup_bonus')
+    .executeTakeFirst();
+  return row !== undefined;
+}
