@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { limitedServerFactory } from './http/connection-limits';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    serverFactory: limitedServerFactory(config.connections),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
