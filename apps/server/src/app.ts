@@ -129,6 +129,7 @@ export async function buildApp(deps: AppDeps) {
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await auth.settle();
     mailer.close();
     if (!deps.engine) await engine.close();
     if (!deps.database) await database.destroy();

@@ -76,6 +76,8 @@ export class AuthService {
   /** Verified against when the email is unknown, so both paths cost the same time. */
   private decoyHash: Promise<string> | undefined;
   private readonly passwordAttempts: PasswordAttempts;
+  /** Mail work started after an answer was given; awaited when the app closes. */
+  private readonly afterAnswer = new Set<Promise<void>>();
 
   constructor(private readonly deps: AuthDeps) {
     this.passwordAttempts = new PasswordAttempts(deps.limiter);
@@ -150,19 +152,47 @@ export class AuthService {
     await deleteSession(this.deps.db, sha256(sessionToken));
   }
 
-  /** Always answers the same way, whether or not the address has an account. */
+  /**
+   * Always answers the same way and in the same time, whether or not the address has an
+   * account: the lookup, the token and the mail all happen after the answer.
+   */
   async forgotPassword(email: string) {
-    const { db, config, limiter, log } = this.deps;
+    const { limiter } = this.deps;
     // One mail a minute per address: the form cannot be used to flood someone's inbox.
     if ((await limiter.hit(`forgot:${email}`, 60_000)).count > 1) return;
+    this.runAfterAnswer('password reset mail', () => this.sendResetLink(email));
+  }
+
+  private async sendResetLink(email: string) {
+    const { db, config } = this.deps;
     const user = await findUserByEmail(db, email);
     if (!user) return;
     const token = randomToken();
     await saveResetToken(db, user.email, sha256(token), iso(this.now));
     const url = `${config.appUrl}/recover-password?${new URLSearchParams({ email: user.email, token }).toString()}`;
-    await this.deps.mailer
-      .send(passwordResetMail(user.email, url))
-      .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
+    await this.deps.mailer.send(passwordResetMail(user.email, url));
+  }
+
+  /**
+   * Runs mail work once the answer is on its way, so no answer waits on (or its timing tells of)
+   * a mail server; a failure is logged, and the user can ask again.
+   */
+  private runAfterAnswer(what: string, work: () => Promise<void>) {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => this.deps.log.error({ err: error }, `${what} failed`))
+      .finally(() => this.afterAnswer.delete(task));
+    this.afterAnswer.add(task);
+  }
+
+  /** Waits a little for the mail work still under way (the app calls this as it closes). */
+  async settle(limitMs = 5000) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([...this.afterAnswer]),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs))),
+    ]);
+    clearTimeout(timer);
   }
 
   async resetPassword(email: string, token: string, password: string) {
@@ -246,7 +276,7 @@ export class AuthService {
 
   /** A new address needs the password confirmed first, like a new password (423 until then). */
   async updateProfile(auth: Authenticated, input: Required<ProfileInput>) {
-    const { db, config, log } = this.deps;
+    const { db, config } = this.deps;
     const emailChanged = input.email !== auth.user.email;
     if (emailChanged) this.requireRecentConfirmation(auth);
     const user = await db
@@ -270,9 +300,12 @@ export class AuthService {
     if (emailChanged) {
       await this.deps.limiter.reset(verificationKey(user.id));
       await this.sendVerificationMail(user);
-      await this.deps.mailer
-        .send(emailChangedMail(auth.user.email, user.email, `${config.appUrl}/recover-password`))
-        .catch((error: unknown) => log.error({ err: error }, 'email change notice failed'));
+      const notice = emailChangedMail(
+        auth.user.email,
+        user.email,
+        `${config.appUrl}/recover-password`,
+      );
+      this.runAfterAnswer('email change notice', () => this.deps.mailer.send(notice));
     }
     return user;
   }
@@ -321,8 +354,9 @@ export class AuthService {
     return token;
   }
 
+  /** Counts the send for the resend limit now; the mail itself goes after the answer. */
   private async sendVerificationMail(user: UserRow) {
-    const { config, limiter, log } = this.deps;
+    const { config, limiter } = this.deps;
     await limiter.hit(verificationKey(user.id), VERIFICATION_RESEND_SECONDS * 1000);
     const expires = String(
       Math.floor(addMinutes(this.now, EMAIL_VERIFICATION_TTL_MINUTES).getTime() / 1000),
@@ -330,10 +364,9 @@ export class AuthService {
     const emailHash = sha256(user.email);
     const signature = hmac(config.sessionSecret, verificationPayload(user.id, emailHash, expires));
     const url = `${config.appUrl}/api/auth/verify-email/${user.id}/${emailHash}?${new URLSearchParams({ expires, signature }).toString()}`;
+    const mail = verificationMail(user.email, user.first_name, url);
     // A mail server hiccup must not undo a registration; the user can resend.
-    await this.deps.mailer
-      .send(verificationMail(user.email, user.first_name, url))
-      .catch((error: unknown) => log.error({ err: error }, 'verification mail failed'));
+    this.runAfterAnswer('verification mail', () => this.deps.mailer.send(mail));
   }
 
   private decoy() {
