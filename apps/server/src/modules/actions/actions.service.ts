@@ -14,6 +14,8 @@ import {
   forcesSingleDesign,
   generationCost,
   messages,
+  spaceMessages,
+  spaceSubTypeBelongs,
   type ActionId,
   type FurnitureReplacementsRequest,
   type GenerateFields,
@@ -658,7 +660,15 @@ interface Form {
 /** The fields as the schema reads them, or undefined with every problem added to `errors`. */
 function parseFields<T>(schema: z.ZodType<T>, raw: unknown, errors: FieldErrors): T | undefined {
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const { space_type: type, space_sub_type: subType } = parsed.data as {
+      space_type?: string;
+      space_sub_type?: string;
+    };
+    if (!type || !subType || spaceSubTypeBelongs(type, subType)) return parsed.data;
+    errors.add('space_sub_type', spaceMessages.subTypeOfAnotherType);
+    return undefined;
+  }
   for (const [field, list] of Object.entries(fieldErrors(parsed.error.issues))) {
     for (const message of list) errors.add(field, message);
   }
