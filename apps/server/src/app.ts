@@ -150,6 +150,10 @@ export async function buildApp(deps: AppDeps) {
     },
     // The SPA opens the terms and privacy pages in new tabs and must keep referrers same-origin.
     crossOriginEmbedderPolicy: false,
+    // Only a site served over https may tell browsers to insist on it.
+    strictTransportSecurity: config.appUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
