@@ -7,11 +7,22 @@ import { issueSessionCookies, sessionTokenOf, xsrfTokenFor } from './session-coo
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false only for a route that proves its caller otherwise and has no browser session, e.g.
+     * a payment provider's signed webhook; every other route keeps the check.
+     */
+    csrf?: boolean;
+  }
+}
+
 /**
  * Every state-changing request must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header, and
  * the token must belong to the request's session; otherwise 419. The rule looks at the method
  * only, never at the path: the router decodes `/%61pi/...` to `/api/...`, so a decision on the
- * raw URL could be skipped by spelling the path differently (decision 010).
+ * raw URL could be skipped by spelling the path differently (decision 010). A route may opt
+ * out only by its own config, which belongs to what the router matched, however it was spelled.
  */
 export function registerCsrfProtection(app: FastifyInstance, config: AppConfig) {
   app.get('/api/csrf-cookie', { schema: { hide: true } }, (request, reply) => {
@@ -20,7 +31,11 @@ export function registerCsrfProtection(app: FastifyInstance, config: AppConfig) 
   });
 
   app.addHook('onRequest', (request, _reply, done) => {
-    done(SAFE_METHODS.has(request.method) ? undefined : forgeryCheck(config, request));
+    done(
+      SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false
+        ? undefined
+        : forgeryCheck(config, request),
+    );
   });
 }
 
