@@ -17,14 +17,14 @@ const ada: User = {
   available_credits: 10,
   email_verified_at: '2026-11-21T09:00:00.000Z',
   created_at: '2026-11-21T09:00:00.000Z',
-} as User;
+};
 
 /** A server that wants the password before an email change, as the API does (423). */
 function serverWantingPassword() {
   let confirmed = false;
   const calls: string[] = [];
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = String(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url}`);
     if (url === '/api/csrf-cookie') return Promise.resolve(jsonResponse(204));
@@ -34,7 +34,7 @@ function serverWantingPassword() {
       confirmed = true;
       return Promise.resolve(jsonResponse(204));
     }
-    const body = JSON.parse(String(init?.body)) as Partial<User>;
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Partial<User>;
     if (body.email !== ada.email && !confirmed) {
       return Promise.resolve(jsonResponse(423, { message: 'Password confirmation required' }));
     }
