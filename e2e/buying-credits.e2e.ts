@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerUser, type ApiSession } from './support/api';
+import { registerUser, registerVerifiedUser, smtpMailbox, type ApiSession } from './support/api';
 import { repoRoot } from './support/app-server';
 import { useE2E } from './support/harness';
 import { screenshot } from './support/screenshot';
@@ -44,7 +44,8 @@ describe('Buying credits', () => {
     'runs out of credits, buys a package in test mode, sees it in the toolbar and the history, and generates again',
     async () => {
       const { page, server, mail } = e2e;
-      const { user, session } = await registerUser(server.url);
+      // The signup bonus comes with the verified address.
+      const { user, session } = await registerVerifiedUser(server.url, smtpMailbox(mail));
       await logIn(page, user);
       await toTweakStep(page);
       const start = await creditsOnServer(session);

@@ -8,7 +8,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../../test-support/fake-stripe';
 import { startSmtpSink } from '../../test-support/smtp-sink';
-import { TestClient, aPerson, databaseTargets, startTestApp } from '../../test-support/test-app';
+import {
+  TestClient,
+  aPerson,
+  databaseTargets,
+  registerVerified,
+  startTestApp,
+} from '../../test-support/test-app';
 import { changeCredits } from './credits.service';
 
 const smtp = await startSmtpSink();
@@ -25,9 +31,9 @@ let ipCounter = 0;
 async function signedUp(harness: Harness) {
   const person = aPerson();
   const client = await new TestClient(harness.app, `198.51.100.${++ipCounter % 250}`).csrf();
-  const response = await client.post('/api/auth/register', person);
-  expect(response.statusCode).toBe(201);
-  return { client, person, id: response.json<{ data: { id: number } }>().data.id };
+  // The signup bonus comes with the verified email address: every test starts from it.
+  const id = await registerVerified(client, smtp, person);
+  return { client, person, id };
 }
 
 async function balanceOf(harness: Harness, userId: number) {
