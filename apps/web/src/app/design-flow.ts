@@ -9,7 +9,6 @@ import { confirmDiscardChanges } from '@/features/design/components/confirm-disc
 import {
   selectCanSave,
   selectHasWorkToLose,
-  selectShownImage,
   useEditorStore,
 } from '@/features/design/store/editor-store';
 import { useRecordSavedDesign } from '@/features/designs/api/get-designs';
@@ -60,7 +59,7 @@ export function useDesignCommands() {
     const editor = useEditorStore.getState();
     editor.setSaving(true);
     try {
-      const design = await saveDesign(editor.draft, selectShownImage(editor));
+      const design = await saveDesign(editor.draft, editor.history);
       useEditorStore.getState().adoptSaved(design);
       recordSavedDesign(design);
       notify('positive', t('design.saved'));
@@ -78,8 +77,10 @@ export function useDesignCommands() {
   /** Spec §4, New design command: after confirming any loss, a fresh editor without an id. */
   const startNewDesign = async () => {
     if (selectHasWorkToLose(useEditorStore.getState()) && !(await confirmDiscardChanges())) return;
+    // The route leaves the saved design first: reset while it still named one, the entry rules
+    // would open that design again (spec §2) and the next generation would be saved into it.
+    await navigate(hrefFor('design'));
     useEditorStore.getState().reset();
-    void navigate(hrefFor('design'));
   };
 
   return { continueToTweak, save, startNewDesign };

@@ -5,6 +5,7 @@ import {
   messages,
   type Design,
   type DesignFields,
+  type DesignHistoryFields,
   type GeneratedImages,
 } from '@roomcraft/contracts';
 import type { Updateable } from 'kysely';
@@ -50,6 +51,7 @@ export function toDesignResource(row: DesignRow): Design {
     space_type: row.space_type,
     space_sub_type: row.space_sub_type,
     space_elements: JSON.parse(row.space_elements) as Design['space_elements'],
+    history: row.history === null ? null : (JSON.parse(row.history) as DesignHistoryFields),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -66,6 +68,10 @@ function referencedImages(fields: DesignFields) {
     images.forEach(
       (image, index) => (urls[`generated_images.${action}.${index}.imageUrl`] = image.imageUrl),
     );
+  }
+  if (fields.history) {
+    urls['history.current'] = fields.history.current;
+    fields.history.past.forEach((image, index) => (urls[`history.past.${index}`] = image));
   }
   return urls;
 }
@@ -121,6 +127,7 @@ export class DesignsService {
           space_type: urls.space_type ?? '',
           space_sub_type: urls.space_sub_type ?? '',
           space_elements: JSON.stringify(urls.space_elements ?? []),
+          history: urls.history ? JSON.stringify(urls.history) : null,
           created_at: now,
           updated_at: now,
         });
@@ -166,6 +173,7 @@ export class DesignsService {
     }
     if (fields.generated_images) changes.generated_images = JSON.stringify(fields.generated_images);
     if (fields.space_elements) changes.space_elements = JSON.stringify(fields.space_elements);
+    if (fields.history) changes.history = JSON.stringify(fields.history);
 
     return this.deps.db.transaction().execute(async (trx) => {
       await this.deps.images.requireOwned(trx, userId, referencedImages(fields));
