@@ -17,6 +17,8 @@ const fileUrl = z.string().regex(FILE_URL_PATTERN, { error: 'Must be one of your
 export const generatedImageSchema = z.object({
   name: z.string().min(1).max(200),
   imageUrl: fileUrl,
+  /** When it was generated (ISO 8601), so the strip lists results newest first across tools. */
+  created_at: z.iso.datetime().optional(),
 });
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
 

@@ -46,7 +46,8 @@ export function useDesignCommands() {
       return;
     }
     useEditorStore.getState().flagNextStepAfterLogin();
-    void navigate(loginHrefFor(current));
+    // The login page tells the guest why they are there ("Login to continue").
+    void navigate(loginHrefFor(current), { state: { loginToContinue: true } });
   };
 
   /** Spec §4, Saving: needs a login; creates or updates, then the route names the design. */

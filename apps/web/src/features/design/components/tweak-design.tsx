@@ -139,7 +139,13 @@ export function TweakDesign() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+      {/* On a phone the title gets its own line, so a long name wraps instead of being cut. */}
+      <Group
+        justify="space-between"
+        wrap={isMobile ? 'wrap' : 'nowrap'}
+        gap={isMobile ? 4 : 'sm'}
+        align="center"
+      >
         <Button
           variant="subtle"
           color="sand.8"
@@ -149,7 +155,15 @@ export function TweakDesign() {
         >
           {t('design.goBack')}
         </Button>
-        <Title order={1} size="h3" ta="right" lineClamp={1}>
+        <Title
+          order={1}
+          size={isMobile ? 'h4' : 'h3'}
+          ta={isMobile ? 'left' : 'right'}
+          lineClamp={isMobile ? 2 : 1}
+          w={isMobile ? '100%' : undefined}
+          px={isMobile ? 'xs' : undefined}
+          title={name || undefined}
+        >
           {name || t('design.newDesign')}
         </Title>
       </Group>
