@@ -6,6 +6,7 @@ import { hrefFor } from '@/config/paths';
 import { useEnsureUser } from '@/features/auth/api/get-user';
 import { saveDesign } from '@/features/design/api/save-design';
 import { confirmDiscardChanges } from '@/features/design/components/confirm-discard';
+import { NEW_DESIGN_STATE } from '@/features/design/hooks/use-design-entry';
 import {
   selectCanSave,
   selectHasWorkToLose,
@@ -78,10 +79,10 @@ export function useDesignCommands() {
   /** Spec §4, New design command: after confirming any loss, a fresh editor without an id. */
   const startNewDesign = async () => {
     if (selectHasWorkToLose(useEditorStore.getState()) && !(await confirmDiscardChanges())) return;
-    // The route leaves the saved design first: reset while it still named one, the entry rules
-    // would open that design again (spec §2) and the next generation would be saved into it.
-    await navigate(hrefFor('design'));
-    useEditorStore.getState().reset();
+    // The design page resets the editor once its route has left the saved design: reset while
+    // the route still named one, the entry rules would open it again (spec §2) and the next
+    // generation would be saved into it.
+    void navigate(hrefFor('design'), { state: NEW_DESIGN_STATE });
   };
 
   return { continueToTweak, save, startNewDesign };

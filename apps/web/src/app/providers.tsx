@@ -27,16 +27,7 @@ export function Providers({ queryClient, children }: ProvidersProps) {
           <MotionConfig reducedMotion="user">
             <ModalsProvider>
               <WorkingBar />
-              <Notifications
-                position="bottom-right"
-                zIndex={1000}
-                // Above the editor's fixed footer and drawer on phones (they set the variable).
-                styles={{
-                  root: {
-                    bottom: 'calc(var(--editor-bottom-bars, 0px) + var(--mantine-spacing-md))',
-                  },
-                }}
-              />
+              <Notifications position="bottom-right" zIndex={1000} />
               {children}
             </ModalsProvider>
           </MotionConfig>

@@ -98,7 +98,9 @@ function Stage() {
         />
         {compares && shown ? (
           <Comparison
-            key={`${before}|${shown.url}`}
+            // A new pair, or the same pair once the result became the work image (applied),
+            // starts where spec §2 says.
+            key={`${onWorkImage}|${before}|${shown.url}`}
             before={before}
             workImageSelected={onWorkImage}
           />

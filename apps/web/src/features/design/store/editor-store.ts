@@ -99,6 +99,8 @@ interface EditorState {
   toggleImage: (index: number) => void;
   loadDesign: (design: Design) => void;
   adoptSaved: (design: Design) => void;
+  /** The open design was renamed elsewhere (the designs list): the new name is its saved one. */
+  adoptSavedName: (design: Design) => void;
   /** Space elements detected for the saved design and stored with it on the server. */
   adoptSavedSpaceElements: (design: Design) => void;
   discardChanges: () => void;
@@ -225,6 +227,12 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       releaseFiles(get().draft);
       set(({ stepIndex }) => loaded(design, moveStep(stepIndex, 1)));
     },
+    adoptSavedName: (design) =>
+      set(({ draft, saved }) =>
+        saved === null || saved.id !== design.id
+          ? {}
+          : { draft: { ...draft, name: design.name }, saved: { ...saved, name: design.name } },
+      ),
     adoptSavedSpaceElements: (design) =>
       set(({ draft, saved }) =>
         saved === null || saved.id !== design.id
