@@ -163,19 +163,35 @@ describe('The tweak-design editor (issue 15)', () => {
     await screenshot(page, 'editor-strip');
 
     const scrollLeft = () => strip(page).evaluate((list) => list.scrollLeft);
+    // A narrower desktop, so one arrow press does not reach the end of the eight images.
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.waitForTimeout(300);
     const width = await strip(page).evaluate((list) => list.clientWidth);
     const left = page.getByRole('button', { name: 'Scroll left' });
     const right = page.getByRole('button', { name: 'Scroll right' });
     expect(await left.isDisabled()).toBe(true);
-    await right.click();
-    await page.waitForTimeout(150);
-    const midway = await scrollLeft();
-    await page.waitForTimeout(500);
-    const done = await scrollLeft();
-    expect(midway).toBeGreaterThan(0);
-    expect(midway).toBeLessThan(done);
-    const scrollable = await strip(page).evaluate((list) => list.scrollWidth - list.clientWidth);
-    expect(done).toBeCloseTo(Math.min(Math.round(width * 0.75), scrollable), -1);
+    // The arrow's scroll, timed in the page by animation frames: 75% of the width in 400 ms.
+    const motion = await right.evaluate(async (button: HTMLButtonElement) => {
+      const list = document.querySelector<HTMLElement>('[aria-label="Images of this design"]');
+      if (list === null) throw new Error('no strip');
+      const clicked = performance.now();
+      button.click();
+      let last = list.scrollLeft;
+      let lastMove = clicked;
+      // Every frame is looked at, however late it comes, before deciding the motion is over.
+      for (;;) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        if (list.scrollLeft !== last) {
+          last = list.scrollLeft;
+          lastMove = performance.now();
+        } else if (performance.now() - lastMove >= 300) break;
+      }
+      return { took: lastMove - clicked, final: list.scrollLeft };
+    });
+    console.log(`carousel arrow: ${motion.final} px of ${width} px visible in ${motion.took} ms`);
+    expect(motion.final).toBeCloseTo(Math.round(width * 0.75), -1);
+    expect(motion.took).toBeGreaterThanOrEqual(350);
+    expect(motion.took).toBeLessThan(1_000);
     expect(await left.isEnabled()).toBe(true);
 
     // The active item comes back into view 1500 ms after it changes.
@@ -183,11 +199,18 @@ describe('The tweak-design editor (issue 15)', () => {
     await right.click();
     await page.waitForTimeout(600);
     await strip(page).getByRole('button', { name: last }).click();
+    const changed = Date.now();
     await page.getByRole('button', { name: 'Architectural style', exact: true }).click();
-    await page.waitForTimeout(900);
+    await page.waitForTimeout(1_000);
     expect(await scrollLeft()).toBeGreaterThan(0);
-    await page.waitForTimeout(1_200);
-    expect(await scrollLeft()).toBe(0);
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLElement>('[aria-label="Images of this design"]')?.scrollLeft ===
+        0,
+      null,
+      { timeout: 5_000 },
+    );
+    expect(Date.now() - changed).toBeGreaterThanOrEqual(1_500);
 
     await page.getByRole('button', { name: 'Minimize images' }).click();
     expect(await strip(page).count()).toBe(0);

@@ -64,7 +64,10 @@ function Carousel({ images, selected, onToggle }: Omit<ImageStripProps, 'compact
     const element = track.current;
     if (element === null) return;
     stopScroll.current();
-    stopScroll.current = animateScroll(element, left, CAROUSEL_SCROLL_MS);
+    // Kept within the content, so a scroll that reaches an end still takes the whole 400 ms.
+    const end = Math.max(0, element.scrollWidth - element.clientWidth);
+    const target = Math.min(Math.max(left, 0), end);
+    stopScroll.current = animateScroll(element, target, CAROUSEL_SCROLL_MS);
   };
 
   const scrollBy = (direction: -1 | 1) => {
