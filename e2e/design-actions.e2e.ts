@@ -270,7 +270,7 @@ describe('Tweaking a design with the tools', () => {
     await page.getByRole('button', { name: 'All tools', exact: true }).click();
 
     // A phone: the 56 px footer lists the tools by their mobile names; the drawer holds the
-    // panel, and tapping the chosen tool minimizes it, then goes back.
+    // panel, and tapping the chosen tool minimizes it, then brings it back with its mask.
     await page.setViewportSize({ width: 390, height: 844 });
     const footer = page.getByRole('navigation', { name: 'Tools' });
     await shows(footer);
@@ -283,6 +283,9 @@ describe('Tweaking a design with the tools', () => {
     await footer.getByRole('button', { name: 'Paint' }).click();
     await drawer.getByRole('button', { name: 'Choose color' }).waitFor({ state: 'detached' });
     await footer.getByRole('button', { name: 'Paint' }).click();
+    await shows(drawer.getByRole('button', { name: 'Choose color' }));
+    expect(await paintedShare(page)).toBeGreaterThan(0.005);
+    await drawer.getByRole('button', { name: 'All tools' }).click();
     await drawer.waitFor({ state: 'detached' });
   });
 });

@@ -245,7 +245,9 @@ const INTERIOR_MATERIALS = {
   Wood: ['Oak', 'Walnut', 'Ash', 'Pine', 'Teak'],
   Stone: ['Marble', 'Granite', 'Travertine', 'Slate', 'Limestone'],
   Metal: ['Brushed steel', 'Brass', 'Copper', 'Black iron'],
-  Fabric: ['Linen', 'Velvet', 'Wool', 'Leather', 'Cotton'],
+  Fabric: ['Linen', 'Velvet', 'Wool', 'Cotton', 'Bouclé'],
+  // Leather is a hide, not a woven fabric: it has its own type.
+  Leather: ['Leather', 'Nubuck', 'Faux leather'],
   Ceramic: ['Glazed tile', 'Terracotta', 'Porcelain', 'Encaustic tile'],
   Concrete: ['Polished concrete', 'Microcement', 'Terrazzo'],
   Glass: ['Clear glass', 'Frosted glass', 'Fluted glass'],

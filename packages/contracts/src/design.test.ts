@@ -21,6 +21,26 @@ describe('design rules', () => {
     expect(SPACES.map((space) => space.type)).toEqual(['residential', 'commercial', 'outdoor']);
   });
 
+  it('lists every material under its own type (Leather is not a fabric)', () => {
+    const interior = SPACES.find((space) => space.type === 'residential')?.material_types ?? {};
+    expect(interior.Fabric).not.toContain('Leather');
+    expect(interior.Leather).toContain('Leather');
+    const all = Object.values(interior).flat();
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('reads a design history sent as multipart text, its pointer naming one of its images', () => {
+    const url = (id: string) => `/api/files/${id.repeat(22)}.jpg`;
+    const parsed = designFieldsSchema.parse({
+      history: { current: url('b'), past: [url('a')], pointer: '-1' },
+    });
+    expect(parsed.history).toEqual({ current: url('b'), past: [url('a')], pointer: -1 });
+    const outside = designFieldsSchema.safeParse({
+      history: { current: url('b'), past: [url('a')], pointer: '1' },
+    });
+    expect(outside.success).toBe(false);
+  });
+
   it('accepts MIN equal to MAX but not MAX below MIN', () => {
     expect(budgetRangeValid({ budget_min: 500, budget_max: 500 })).toBe(true);
     expect(budgetRangeValid({ budget_min: 500, budget_max: 499 })).toBe(false);

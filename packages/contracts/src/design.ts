@@ -23,6 +23,8 @@ const fileUrl = z.string().regex(FILE_URL_PATTERN, { error: 'Must be one of your
 export const generatedImageSchema = z.object({
   name: z.string().min(1).max(200),
   imageUrl: fileUrl,
+  /** When it was generated (ISO 8601), so the strip lists results newest first across tools. */
+  created_at: z.iso.datetime().optional(),
 });
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
 
@@ -31,6 +33,26 @@ export const generatedImagesSchema = z.partialRecord(
   z.array(generatedImageSchema).max(200),
 );
 export type GeneratedImages = z.infer<typeof generatedImagesSchema>;
+
+/** Spec §4 History: at most this many earlier state images are kept with a design. */
+export const MAX_DESIGN_HISTORY = 100;
+
+/**
+ * The undo/redo history saved with a design (spec §4): the newest state image, the earlier ones
+ * (oldest first) and the pointer counting back from the newest (-1 shows the newest).
+ */
+export const designHistorySchema = z
+  .object({
+    current: fileUrl,
+    past: z.array(fileUrl).max(MAX_DESIGN_HISTORY),
+    // Coerced: multipart sends numbers as text.
+    pointer: z.coerce.number().int().min(-1),
+  })
+  .refine(({ past, pointer }) => pointer < past.length, {
+    error: 'The pointer must name an image of the history',
+    path: ['pointer'],
+  });
+export type DesignHistoryFields = z.infer<typeof designHistorySchema>;
 
 /** Coerced: multipart sends numbers as text. */
 export const pointSchema = z.object({
@@ -70,6 +92,7 @@ export const designFieldsSchema = z
     base_image: fileUrl,
     state_image: fileUrl,
     inspiration_image: fileUrl.nullable(),
+    history: designHistorySchema,
   })
   .partial()
   .refine(
@@ -103,6 +126,8 @@ export const designSchema = z.object({
   space_type: z.string(),
   space_sub_type: z.string(),
   space_elements: z.array(spaceElementSchema),
+  /** Null for a design saved before histories were kept, or never undone or applied. */
+  history: designHistorySchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -40,6 +40,9 @@ export const CURRENCIES = [
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+/** The currency a design's budget is entered in: the shipped catalogue's (prices in euros). */
+export const BUDGET_CURRENCY: Currency = 'EUR';
+
 const hex = z.string().regex(/^#[0-9a-f]{6}$/);
 
 export const productColourSchema = z.object({

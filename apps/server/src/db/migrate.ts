@@ -4,8 +4,9 @@ import { accountsMigration } from './migrations/20261121000000-accounts';
 import { designsMigration } from './migrations/20261121010000-designs';
 import { catalogueMigration } from './migrations/20261121020000-catalogue';
 import { shippedCatalogueMigration } from './migrations/20261121030000-shipped-catalogue';
-import { creditPurchasesMigration } from './migrations/20261123120000-credit-purchases';
 import { generationsInProgressMigration } from './migrations/20261123110000-generations-in-progress';
+import { creditPurchasesMigration } from './migrations/20261123120000-credit-purchases';
+import { designHistoryMigration } from './migrations/20261123130000-design-history';
 
 /** One migration set for both dialects; each migration is told which it runs on. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -14,8 +15,9 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '20261121010000-designs': designsMigration(dialect),
     '20261121020000-catalogue': catalogueMigration(),
     '20261121030000-shipped-catalogue': shippedCatalogueMigration(),
-    '20261123120000-credit-purchases': creditPurchasesMigration(dialect),
     '20261123110000-generations-in-progress': generationsInProgressMigration(),
+    '20261123120000-credit-purchases': creditPurchasesMigration(dialect),
+    '20261123130000-design-history': designHistoryMigration(),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ActionId, LedgerReason, PaymentProviderName } from '@roomcraft/contracts';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Tables as Kysely sees them. Timestamps are ISO-8601 UTC strings in both SQLite and PostgreSQL
@@ -125,6 +125,8 @@ export interface DesignsTable {
   space_sub_type: string;
   /** JSON: [{ label, box: [{ x, y }] }]. */
   space_elements: string;
+  /** JSON: { current, past: [url], pointer }, the undo/redo history; null until saved with one. */
+  history: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -6,10 +6,10 @@ import { hrefFor } from '@/config/paths';
 import { useEnsureUser } from '@/features/auth/api/get-user';
 import { saveDesign } from '@/features/design/api/save-design';
 import { confirmDiscardChanges } from '@/features/design/components/confirm-discard';
+import { NEW_DESIGN_STATE } from '@/features/design/hooks/use-design-entry';
 import {
   selectCanSave,
   selectHasWorkToLose,
-  selectShownImage,
   useEditorStore,
 } from '@/features/design/store/editor-store';
 import { useRecordSavedDesign } from '@/features/designs/api/get-designs';
@@ -47,7 +47,8 @@ export function useDesignCommands() {
       return;
     }
     useEditorStore.getState().flagNextStepAfterLogin();
-    void navigate(loginHrefFor(current));
+    // The login page tells the guest why they are there ("Login to continue").
+    void navigate(loginHrefFor(current), { state: { loginToContinue: true } });
   };
 
   /** Spec §4, Saving: needs a login; creates or updates, then the route names the design. */
@@ -60,7 +61,7 @@ export function useDesignCommands() {
     const editor = useEditorStore.getState();
     editor.setSaving(true);
     try {
-      const design = await saveDesign(editor.draft, selectShownImage(editor));
+      const design = await saveDesign(editor.draft, editor.history);
       useEditorStore.getState().adoptSaved(design);
       recordSavedDesign(design);
       notify('positive', t('design.saved'));
@@ -78,8 +79,10 @@ export function useDesignCommands() {
   /** Spec §4, New design command: after confirming any loss, a fresh editor without an id. */
   const startNewDesign = async () => {
     if (selectHasWorkToLose(useEditorStore.getState()) && !(await confirmDiscardChanges())) return;
-    useEditorStore.getState().reset();
-    void navigate(hrefFor('design'));
+    // The design page resets the editor once its route has left the saved design: reset while
+    // the route still named one, the entry rules would open it again (spec §2) and the next
+    // generation would be saved into it.
+    void navigate(hrefFor('design'), { state: NEW_DESIGN_STATE });
   };
 
   return { continueToTweak, save, startNewDesign };

@@ -1,16 +1,19 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { i18n } from './i18n';
-import { imageFileProblem } from './image-file';
+import { formatFileSize, imageFileProblem, megabytes } from './image-file';
 import { notify } from './notify';
 
-/** The "Selected image too large" dialog (spec §2, Dialogs). */
-function showImageTooLarge() {
+/** The "Selected image too large" dialog (spec §2, Dialogs), saying what the limit is. */
+function showImageTooLarge(maxFileSizeMb: number) {
   const modalId = modals.open({
     title: i18n.t('common.imageTooLargeTitle'),
     children: (
       <>
-        <Text mb="lg">{i18n.t('uploadErrors.file_too_large')}</Text>
+        <Text>{i18n.t('uploadErrors.file_too_large')}</Text>
+        <Text mb="lg" c="dimmed" size="sm">
+          {i18n.t('common.imageTooLargeLimit', { limit: formatFileSize(megabytes(maxFileSizeMb)) })}
+        </Text>
         <Group justify="flex-end">
           <Button onClick={() => modals.close(modalId)} data-autofocus>
             {i18n.t('common.close')}
@@ -31,7 +34,7 @@ export function acceptImageFile(
   maxFileSizeMb: number,
 ): file is File {
   const problem = imageFileProblem(file, maxFileSizeMb);
-  if (problem === 'file_too_large') showImageTooLarge();
+  if (problem === 'file_too_large') showImageTooLarge(maxFileSizeMb);
   else if (problem !== null) notify('negative', i18n.t(`uploadErrors.${problem}`));
   return problem === null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageFileProblem } from './image-file';
+import { formatFileSize, imageFileProblem } from './image-file';
 
 const MB = 1024 * 1024;
 
@@ -34,5 +34,14 @@ describe('imageFileProblem', () => {
   it('says when no file came', () => {
     expect(imageFileProblem(undefined, 15)).toBe('no_file_received');
     expect(imageFileProblem(null, 15)).toBe('no_file_received');
+  });
+});
+
+describe('formatFileSize (spec §9: B to PB, base 1024)', () => {
+  it('names the limit in the largest whole unit', () => {
+    expect(formatFileSize(10 * MB)).toBe('10 MB');
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(1.5 * 1024 * MB)).toBe('1.5 GB');
+    expect(formatFileSize(1024 ** 6)).toBe('1024 PB');
   });
 });

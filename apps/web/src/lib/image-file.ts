@@ -15,3 +15,19 @@ export function imageFileProblem(
   if (file.size > maxFileSizeMb * BYTES_PER_MB) return 'file_too_large';
   return null;
 }
+
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+
+/** A size for people (spec §9: units B to PB, base 1024): "10 MB", "1.5 GB", "512 B". */
+export function formatFileSize(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = Math.round(value * 10) / 10;
+  return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} ${SIZE_UNITS[unit]}`;
+}
+
+export const megabytes = (mb: number) => mb * BYTES_PER_MB;

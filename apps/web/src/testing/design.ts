@@ -17,6 +17,7 @@ export function savedDesign(overrides: Partial<Design> = {}): Design {
     space_type: 'residential',
     space_sub_type: 'living_room',
     space_elements: [],
+    history: null,
     created_at: '2025-11-21T09:30:00.000Z',
     updated_at: '2025-11-21T09:30:00.000Z',
     ...overrides,

@@ -334,6 +334,43 @@ describe.each(await databaseTargets())('designs API on $name', (target) => {
     ).toBeNull();
   });
 
+  it('keeps the undo history with the design, for its owner only and within its limit', async () => {
+    const client = await newUser();
+    // Its own state image stands in for a result the person applied, then undid.
+    const design = await createDesign(client, { state_image: jpeg(photo, 'result.jpg') });
+    expect(design.history).toBeNull();
+    const history = { current: design.state_image, past: [design.base_image], pointer: 0 };
+    const saved = await client.put(`/api/designs/${design.id}`, {
+      history,
+      state_image: design.base_image,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const reopened = (await client.get(`/api/designs/${design.id}`)).json<{ data: Design }>().data;
+    expect(reopened.history).toEqual(history);
+    expect(reopened.state_image).toBe(design.base_image);
+
+    const stranger = await newUser();
+    expect((await stranger.put(`/api/designs/${design.id}`, { history })).statusCode).toBe(404);
+    const foreign = await stranger.put(`/api/designs/${(await createDesign(stranger)).id}`, {
+      history,
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json()).toMatchObject({
+      errors: { 'history.current': ['Must be one of your stored images'] },
+    });
+
+    const tooLong = await client.put(`/api/designs/${design.id}`, {
+      history: { ...history, past: Array.from({ length: 101 }, () => design.base_image) },
+    });
+    expect(tooLong.statusCode).toBe(422);
+    const outOfRange = await client.put(`/api/designs/${design.id}`, {
+      history: { ...history, pointer: 1 },
+    });
+    expect(outOfRange.statusCode).toBe(422);
+    const kept = (await client.get(`/api/designs/${design.id}`)).json<{ data: Design }>().data;
+    expect(kept.history).toEqual(history);
+  });
+
   it("hides another user's design behind 404 on GET, PUT and DELETE", async () => {
     const owner = await newUser();
     const design = await createDesign(owner);

@@ -7,6 +7,7 @@ import {
   messages,
   type Design,
   type DesignFields,
+  type DesignHistoryFields,
   type GeneratedImages,
 } from '@roomcraft/contracts';
 import type { Updateable } from 'kysely';
@@ -52,6 +53,7 @@ export function toDesignResource(row: DesignRow): Design {
     space_type: row.space_type,
     space_sub_type: row.space_sub_type,
     space_elements: JSON.parse(row.space_elements) as Design['space_elements'],
+    history: row.history === null ? null : (JSON.parse(row.history) as DesignHistoryFields),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -80,6 +82,10 @@ function referencedImages(fields: DesignFields) {
     images.forEach(
       (image, index) => (urls[`generated_images.${action}.${index}.imageUrl`] = image.imageUrl),
     );
+  }
+  if (fields.history) {
+    urls['history.current'] = fields.history.current;
+    fields.history.past.forEach((image, index) => (urls[`history.past.${index}`] = image));
   }
   return urls;
 }
@@ -137,6 +143,7 @@ export class DesignsService {
           space_type: urls.space_type ?? '',
           space_sub_type: urls.space_sub_type ?? '',
           space_elements: JSON.stringify(urls.space_elements ?? []),
+          history: urls.history ? JSON.stringify(urls.history) : null,
           created_at: now,
           updated_at: now,
         });
@@ -185,6 +192,7 @@ export class DesignsService {
     }
     if (fields.state_is_base !== undefined) changes.state_is_base = fields.state_is_base ? 1 : 0;
     if (fields.space_elements) changes.space_elements = JSON.stringify(fields.space_elements);
+    if (fields.history) changes.history = JSON.stringify(fields.history);
 
     const copies: ImageRow[] = [];
     try {
@@ -249,6 +257,13 @@ export class DesignsService {
           images.map((image) => ({ ...image, imageUrl: swap(image.imageUrl) })),
         ]),
       );
+    }
+    if (fields.history) {
+      result.history = {
+        ...fields.history,
+        current: swap(fields.history.current),
+        past: fields.history.past.map(swap),
+      };
     }
     return { fields: result, copies };
   }

@@ -18,6 +18,7 @@ export function DesignsRoute() {
           const editor = useEditorStore.getState();
           if (editor.draft.id === id) editor.reset();
         }}
+        onRenamed={(design) => useEditorStore.getState().adoptSavedName(design)}
       />
     </PageContainer>
   );

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconCircleCheck, IconMailExclamation } from '@tabler/icons-react';
 import { profileSchema, type User } from '@roomcraft/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +68,28 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
             type="email"
             autoComplete="email"
             error={errors.email?.message}
+            description={
+              // Whether the address is verified, beside the address itself.
+              <Badge
+                component="span"
+                variant="light"
+                color={user.email_verified_at === null ? 'yellow' : 'teal'}
+                size="sm"
+                mt={2}
+                leftSection={
+                  user.email_verified_at === null ? (
+                    <IconMailExclamation size={12} />
+                  ) : (
+                    <IconCircleCheck size={12} />
+                  )
+                }
+              >
+                {user.email_verified_at === null
+                  ? t('account.emailUnverified')
+                  : t('account.emailVerified')}
+              </Badge>
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...register('email')}
           />
           <Group justify="flex-end">

@@ -1,5 +1,10 @@
-import { dataOf, verificationResendSchema } from '@roomcraft/contracts';
+import {
+  VERIFICATION_RESEND_SECONDS,
+  dataOf,
+  verificationResendSchema,
+} from '@roomcraft/contracts';
 import { ApiError, request } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 
 export type ResendOutcome =
   { outcome: 'sent' | 'throttled'; retryAfter: number } | { outcome: 'already-verified' };
@@ -14,6 +19,8 @@ export async function resendVerification(): Promise<ResendOutcome> {
       'POST',
       '/auth/email/verification-notification',
       dataOf(verificationResendSchema),
+      // Being asked to wait is no failure: the email sent at sign-up is on its way.
+      { notify: false },
     );
     return data.retry_after === 0
       ? { outcome: 'already-verified' }
@@ -22,9 +29,14 @@ export async function resendVerification(): Promise<ResendOutcome> {
     if (error instanceof ApiError && error.status === 429) {
       // A throttled answer carries the same retry_after beside its message.
       const throttled = verificationResendSchema.safeParse(error.body);
-      if (throttled.success)
-        return { outcome: 'throttled', retryAfter: throttled.data.retry_after };
+      return {
+        outcome: 'throttled',
+        retryAfter: throttled.success ? throttled.data.retry_after : VERIFICATION_RESEND_SECONDS,
+      };
     }
+    // The client has dealt with a lost session (401) and an expired page (419) itself.
+    if (error instanceof ApiError && error.status !== 401 && error.status !== 419)
+      notify('negative', error.message);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
 import { loginSchema } from '@roomcraft/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,14 @@ import { useAuthStore } from '../store/auth-store';
 import { AuthHeading } from './auth-heading';
 
 /** Log in (spec §2): email and password, a way to sign up and a way to recover a password. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+export function LoginForm({
+  onLoggedIn,
+  notice = null,
+}: {
+  onLoggedIn: () => void;
+  /** Why the person was sent here, e.g. "Login to continue". */
+  notice?: string | null;
+}) {
   const { t } = useTranslation();
   const login = useLogin();
   const loggingIn = useAuthStore((state) => state.loggingIn);
@@ -36,6 +44,11 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <Stack gap="xl">
       <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
+      {notice === null ? null : (
+        <Alert variant="light" color="clay" radius="md" icon={<IconLogin2 size={20} />}>
+          {notice}
+        </Alert>
+      )}
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           <FormBanner {...bannerProps} />

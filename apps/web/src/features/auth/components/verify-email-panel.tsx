@@ -41,7 +41,10 @@ export function VerifyEmailPanel() {
         return;
       }
       start(result.retryAfter);
-      if (result.outcome === 'sent') notify('positive', t('verifyEmail.sent'));
+      notify(
+        result.outcome === 'sent' ? 'positive' : 'info',
+        result.outcome === 'sent' ? t('verifyEmail.sent') : t('verifyEmail.recentlySent'),
+      );
     } catch (error) {
       // Reported by the client already; the button simply becomes available again.
       if (!(error instanceof ApiError)) throw error;

@@ -1,7 +1,8 @@
 import { dataOf, designSchema, type Design, type DesignFields } from '@roomcraft/contracts';
 import { request } from '@/lib/api-client';
 import type { DesignDraft } from '../model/design-draft';
-import { newDesignFormData, savedDesignFields } from '../model/design-payload';
+import { newDesignFormData, savedDesignFields, savedHistory } from '../model/design-payload';
+import { renameImage, type DesignHistory } from '../model/history';
 
 export async function createDesign(form: FormData): Promise<Design> {
   const { data } = await request('POST', '/designs', dataOf(designSchema), { body: form });
@@ -13,9 +14,14 @@ export async function updateDesign(id: number, fields: DesignFields): Promise<De
   return data;
 }
 
-/** Spec §4, Saving: a design with an id is updated, one without is created. */
-export function saveDesign(draft: DesignDraft, shownImage: string | null): Promise<Design> {
-  return draft.id === 0
-    ? createDesign(newDesignFormData(draft, shownImage))
-    : updateDesign(draft.id, savedDesignFields(draft, shownImage));
+/**
+ * Spec §4, Saving: a design with an id is updated, one without is created. A new design's history
+ * that runs through the chosen photo follows once the photo is stored (spec §4 History).
+ */
+export async function saveDesign(draft: DesignDraft, history: DesignHistory): Promise<Design> {
+  if (draft.id !== 0) return updateDesign(draft.id, savedDesignFields(draft, history));
+  const created = await createDesign(newDesignFormData(draft, history));
+  if (created.history !== null || history.past.length === 0 || draft.base === null) return created;
+  const stored = savedHistory(renameImage(history, draft.base.url, created.base_image));
+  return stored === undefined ? created : updateDesign(created.id, { history: stored });
 }

@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './tweak-design.module.css';
 
-/** Spec §5/§9: the splitter stays within 10–90 percent while dragged. */
-export const SPLIT_LIMITS = { min: 10, max: 90 } as const;
+/**
+ * Spec §2: this slider's limits are 0 to 100 (§5's default of 10 to 90 is for splitters that do
+ * not name their own), so its starting point near 2 percent is within them.
+ */
+export const SPLIT_LIMITS = { min: 0, max: 100 } as const;
 
 /** Spec §2: 50 percent with the work image selected, near 2 percent otherwise. */
 export function initialSplit(workImageSelected: boolean): number {
@@ -37,6 +40,12 @@ export function Comparison({ before, workImageSelected }: ComparisonProps) {
         draggable={false}
       />
       <span className={classes.splitter} style={{ left: `${split}%` }} aria-hidden />
+      <span className={classes.compareLabel} data-side="before">
+        {t('tweak.before')}
+      </span>
+      <span className={classes.compareLabel} data-side="after">
+        {t('tweak.after')}
+      </span>
       <input
         className={classes.splitInput}
         type="range"

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { DESIGN_CONFIG } from '@roomcraft/contracts';
 import { testPorts } from '../testing/editor-ports';
 import { renderWithProviders } from '@/testing/render';
@@ -159,10 +159,12 @@ describe('the tweak-design step', () => {
     const tools = within(screen.getByRole('complementary', { name: 'All tools' }));
     const list = within(tools.getByRole('list'));
     expect(list.getAllByRole('listitem')).toHaveLength(7);
-    // Two designs by default: twice the credits, except wall paint and floors (spec §5).
+    // What one design costs, whatever number of designs the last tool left (spec §5).
     const costOf = (tool: string) =>
       within(list.getByText(tool).closest('li') ?? document.body).getByText(/credit/).textContent;
-    expect(costOf('Architectural style')).toBe('4 credits');
+    expect(costOf('Architectural style')).toBe('2 credits');
+    act(() => useEditorStore.getState().setDesiredDesigns(4));
+    expect(costOf('Architectural style')).toBe('2 credits');
     expect(costOf('Wall paint')).toBe('1 credit');
     expect(list.queryByText('AI assistant')).toBeNull();
     expect(tools.getByText('AI assistant')).toBeDefined();

@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconPhotoPlus, IconX } from '@tabler/icons-react';
-import type { DesignConfig } from '@roomcraft/contracts';
+import { BUDGET_CURRENCY, type DesignConfig } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { budgetMaxBelowMin, canGoNext } from '../model/design-draft';
 import { useEditorStore } from '../store/editor-store';
@@ -30,6 +30,12 @@ interface DetailsSidebarProps {
 }
 
 const amountOf = (value: number | string) => (typeof value === 'number' ? value : null);
+
+/** "€" for EUR: the budget fields show the currency they are in. */
+const currencySymbol =
+  new Intl.NumberFormat('en', { style: 'currency', currency: BUDGET_CURRENCY })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? BUDGET_CURRENCY;
 
 /** The upload step's sidebar, "Details" (spec §2). */
 export function DetailsSidebar({ config, maxFileSize, onNext }: DetailsSidebarProps) {
@@ -65,13 +71,14 @@ export function DetailsSidebar({ config, maxFileSize, onNext }: DetailsSidebarPr
         allowDeselect={false}
       />
       <Fieldset
-        legend={t('design.budget')}
+        legend={t('design.budgetIn', { currency: BUDGET_CURRENCY })}
         variant="unstyled"
         classNames={{ root: classes.fieldset, legend: classes.legend }}
       >
         <Group grow align="flex-start" gap="sm">
           <NumberInput
             label={t('design.budgetMin')}
+            leftSection={currencySymbol}
             value={draft.budget_min ?? ''}
             onChange={(value) => updateDetails({ budget_min: amountOf(value) })}
             min={0}
@@ -81,6 +88,7 @@ export function DetailsSidebar({ config, maxFileSize, onNext }: DetailsSidebarPr
           />
           <NumberInput
             label={t('design.budgetMax')}
+            leftSection={currencySymbol}
             value={draft.budget_max ?? ''}
             onChange={(value) => updateDetails({ budget_max: amountOf(value) })}
             min={0}

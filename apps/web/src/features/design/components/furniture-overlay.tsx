@@ -17,6 +17,33 @@ export function boxCentre(box: readonly Point[]): Point {
   };
 }
 
+/** An element as detection may answer it: its box, and the outline's polygon when known. */
+type OutlinedElement = SpaceElement & { polygon?: readonly Point[] };
+
+/**
+ * The outline drawn for an element (spec §2: element outlines): its polygon when it carries one,
+ * otherwise its box; a box given by two corners becomes its rectangle.
+ */
+export function outlineOf(element: OutlinedElement): Point[] {
+  if (element.polygon !== undefined && element.polygon.length >= 3) return [...element.polygon];
+  if (element.box.length >= 3) return [...element.box];
+  if (element.box.length === 0) return [];
+  const xs = element.box.map(({ x }) => x);
+  const ys = element.box.map(({ y }) => y);
+  const [left, right, top, bottom] = [
+    Math.min(...xs),
+    Math.max(...xs),
+    Math.min(...ys),
+    Math.max(...ys),
+  ];
+  return [
+    { x: left, y: top },
+    { x: right, y: top },
+    { x: right, y: bottom },
+    { x: left, y: bottom },
+  ];
+}
+
 /** Keeps a dragged panel of `size` inside its parent of `bounds` (spec §2: confined to it). */
 export function confine(position: Point, size: Size, bounds: Size): Point {
   return {
@@ -33,6 +60,7 @@ interface FurnitureOverlayProps {
 /**
  * Change furniture on the work image (spec §2): selectable element outlines, "Selection points"
  * at the boxes' centres with tooltips, and a draggable list of the elements sorted by label.
+ * "Empty image" hides all three, leaving the photo bare.
  */
 export function FurnitureOverlay({ elements, natural }: FurnitureOverlayProps) {
   const { t } = useTranslation();
@@ -43,6 +71,7 @@ export function FurnitureOverlay({ elements, natural }: FurnitureOverlayProps) {
   const choose = (index: number) =>
     setInputs({ element: selected === index ? null : index, replacement: null });
 
+  if (!pointsShown) return null;
   return (
     <>
       <svg
@@ -56,38 +85,38 @@ export function FurnitureOverlay({ elements, natural }: FurnitureOverlayProps) {
             key={`${element.label}-${index}`}
             className={classes.outline}
             data-selected={selected === index || undefined}
-            points={element.box.map(({ x, y }) => `${x},${y}`).join(' ')}
+            points={outlineOf(element)
+              .map(({ x, y }) => `${x},${y}`)
+              .join(' ')}
             onClick={() => choose(index)}
           />
         ))}
       </svg>
-      {pointsShown
-        ? elements.map((element, index) => {
-            const centre = boxCentre(element.box);
-            return (
-              <Tooltip
-                key={`${element.label}-${index}`}
-                label={element.label}
-                position="bottom"
-                offset={14}
-                events={{ hover: true, focus: true, touch: true }}
-                withArrow
-              >
-                <UnstyledButton
-                  className={classes.point}
-                  data-selected={selected === index || undefined}
-                  style={{
-                    left: `${(centre.x / natural.width) * 100}%`,
-                    top: `${(centre.y / natural.height) * 100}%`,
-                  }}
-                  aria-label={element.label}
-                  aria-pressed={selected === index}
-                  onClick={() => choose(index)}
-                />
-              </Tooltip>
-            );
-          })
-        : null}
+      {elements.map((element, index) => {
+        const centre = boxCentre(element.box);
+        return (
+          <Tooltip
+            key={`${element.label}-${index}`}
+            label={element.label}
+            position="bottom"
+            offset={14}
+            events={{ hover: true, focus: true, touch: true }}
+            withArrow
+          >
+            <UnstyledButton
+              className={classes.point}
+              data-selected={selected === index || undefined}
+              style={{
+                left: `${(centre.x / natural.width) * 100}%`,
+                top: `${(centre.y / natural.height) * 100}%`,
+              }}
+              aria-label={element.label}
+              aria-pressed={selected === index}
+              onClick={() => choose(index)}
+            />
+          </Tooltip>
+        );
+      })}
       <ElementList
         elements={elements}
         selected={selected}

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { BREAKPOINTS, type DesignConfig } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
-import { actionName, type ToolId } from '../model/tools';
+import { actionName, costPerDesign, type ToolId } from '../model/tools';
 import { useEditorStore } from '../store/editor-store';
 import { leaveActionFor } from './apply-changes';
 import { ToolIcon } from './tool-icon';
@@ -19,6 +19,34 @@ interface MobileToolsProps {
 
 /** Spec §9 screen classes: xs is below 600 px. */
 const XS_QUERY = `(max-width: ${BREAKPOINTS.sm - 0.02}px)`;
+
+/** The CSS variable the notifications keep above (app/providers): the footer and the drawer. */
+const BOTTOM_BARS_VAR = '--editor-bottom-bars';
+
+/**
+ * Publishes the height of the fixed footer and drawer, so notifications (spec §9: bottom-right)
+ * stand above them instead of covering the actions.
+ */
+function useBottomBarsHeight(
+  footer: RefObject<HTMLElement | null>,
+  drawer: RefObject<HTMLElement | null>,
+  drawerState: string,
+) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const update = () => {
+      const height = (footer.current?.offsetHeight ?? 0) + (drawer.current?.offsetHeight ?? 0);
+      root.style.setProperty(BOTTOM_BARS_VAR, `${height}px`);
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    for (const element of [footer.current, drawer.current]) if (element) observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(BOTTOM_BARS_VAR);
+    };
+  }, [footer, drawer, drawerState]);
+}
 
 /**
  * The tweak step on mobile (spec §2): a 56 px footer listing the actions by their mobile names,
@@ -41,24 +69,28 @@ export function MobileTools({ config, creditsLabel }: MobileToolsProps) {
     });
   }, [isXs]);
 
-  // Spec §2: the selected action minimizes, or goes back once minimized; another one is chosen
-  // after the current design is confirmed.
+  // Spec §2: the selected action minimizes the dialog, or brings it back once minimized (the
+  // tool stays chosen, so its mask is kept); another one is chosen after the current design is
+  // confirmed.
   const tap = (tool: ToolId) => {
     if (tool === action) {
-      if (minimized) void leaveActionFor('none');
-      else setMinimized(true);
+      setMinimized((value) => !value);
       return;
     }
     void leaveActionFor(tool).then((moved) => moved && setMinimized(false));
   };
 
   const drawer = action === 'none' ? 'none' : minimized ? 'minimized' : 'open';
+  const footerRef = useRef<HTMLElement>(null);
+  const drawerRef = useRef<HTMLElement>(null);
+  useBottomBarsHeight(footerRef, drawerRef, drawer);
   return (
     <>
       {/* Keeps the end of the page scrollable above the fixed footer and drawer. */}
       <div className={classes.spacer} data-drawer={drawer} aria-hidden />
       {action === 'none' ? null : (
         <section
+          ref={drawerRef}
           className={classes.drawer}
           data-minimized={minimized || undefined}
           aria-label={actionName(action)}
@@ -93,19 +125,28 @@ export function MobileTools({ config, creditsLabel }: MobileToolsProps) {
           )}
         </section>
       )}
-      <nav className={classes.footer} aria-label={t('tweak.actions')}>
-        {tools.map((tool) => (
-          <UnstyledButton
-            key={tool.id}
-            className={classes.action}
-            data-assistant={tool.id === 'ai_assistant' || undefined}
-            aria-pressed={tool.id === action}
-            onClick={() => tap(tool.id)}
-          >
-            <ToolIcon action={tool.id} size={20} />
-            <span className={classes.actionName}>{tool.mobile_name}</span>
-          </UnstyledButton>
-        ))}
+      <nav ref={footerRef} className={classes.footer} aria-label={t('tweak.actions')}>
+        {tools.map((tool) => {
+          const cost = creditsLabel(costPerDesign(tool));
+          return (
+            <UnstyledButton
+              key={tool.id}
+              className={classes.action}
+              data-assistant={tool.id === 'ai_assistant' || undefined}
+              aria-pressed={tool.id === action}
+              aria-label={`${tool.mobile_name}, ${cost}`}
+              onClick={() => tap(tool.id)}
+            >
+              <span className={classes.actionIcon}>
+                <ToolIcon action={tool.id} size={20} />
+                <span className={classes.actionCost} aria-hidden>
+                  {costPerDesign(tool)}
+                </span>
+              </span>
+              <span className={classes.actionName}>{tool.mobile_name}</span>
+            </UnstyledButton>
+          );
+        })}
       </nav>
     </>
   );

@@ -305,7 +305,7 @@ export function MaterialPanel({ config }: { config: DesignConfig }) {
       </Stack>
       <Select
         label={t('tweak.materialType')}
-        placeholder={t('tweak.selectMaterial')}
+        placeholder={t('tweak.selectMaterialType')}
         clearable
         data={Object.keys(types)}
         value={inputs.materialType}

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { actionCost, type Action, type DesignConfig } from '@roomcraft/contracts';
+import type { Action, DesignConfig } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
-import type { ToolId } from '../model/tools';
+import { costPerDesign, type ToolId } from '../model/tools';
 import { useEditorStore } from '../store/editor-store';
 import { leaveActionFor } from './apply-changes';
 import { ToolIcon } from './tool-icon';
@@ -58,12 +58,14 @@ function ToolEntry({
   );
 }
 
-/** The tool list of "All tools" (spec §2), the AI assistant set apart on top. */
+/**
+ * The tool list of "All tools" (spec §2), the AI assistant set apart on top. Each tool shows what
+ * one design costs; the Generate button shows the total for the number of designs chosen.
+ */
 export function ToolList({ config, creditsLabel }: ToolsSidebarProps) {
-  const designs = useEditorStore((state) => state.tweak.desiredNumberOfDesigns);
   const tools = config.actions.filter(isTool);
   const assistant = tools.find(({ id }) => id === 'ai_assistant');
-  const costOf = (tool: Tool) => creditsLabel(actionCost(tool, designs));
+  const costOf = (tool: Tool) => creditsLabel(costPerDesign(tool));
   return (
     <>
       {assistant === undefined ? null : (
@@ -84,7 +86,7 @@ export function ToolList({ config, creditsLabel }: ToolsSidebarProps) {
 
 /**
  * The tweak step's sidebar, "All tools" (spec §2): every tool with its icon, name, description
- * and what it costs at the chosen number of designs; a chosen tool opens its panel here.
+ * and what one design costs; a chosen tool opens its panel here.
  */
 export function ToolsSidebar({ config, creditsLabel }: ToolsSidebarProps) {
   const { t } = useTranslation();

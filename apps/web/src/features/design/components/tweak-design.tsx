@@ -4,6 +4,7 @@ import { IconChevronLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/hooks/use-screen';
 import { getSpaceElements } from '../api/actions';
+import { updateDesign } from '../api/save-design';
 import { reportActionError, useNotEnoughCredits } from '../hooks/use-generate';
 import { stripImages } from '../model/design-flow';
 import type { Size } from '../model/mask';
@@ -21,31 +22,38 @@ const detected = new Set<string>();
 
 /**
  * Spec §4 Space elements: on page mount, a design without elements has them detected in its base
- * image; they are stored in the design and the credits updated.
+ * image; they are stored in the design (a saved design at once, so detecting them is no change
+ * to save) and the credits updated.
  */
 function useSpaceElements() {
   const { onCreditsChanged } = useEditorPorts();
   const notEnoughCredits = useNotEnoughCredits();
   const base = useEditorStore((state) => state.draft.base);
   const hasElements = useEditorStore((state) => state.draft.space_elements.length > 0);
+  const detecting = useEditorStore((state) => state.detecting);
   const setDetecting = useEditorStore((state) => state.setDetecting);
 
   useEffect(() => {
-    if (base === null || hasElements || detected.has(base.url)) return;
+    if (base === null || hasElements || detecting || detected.has(base.url)) return;
     detected.add(base.url);
     setDetecting(true);
+    const session = useEditorStore.getState().designSession;
     getSpaceElements(base.source)
-      .then((answer) => {
-        const editor = useEditorStore.getState();
-        if (editor.draft.base?.url !== base.url) return;
-        editor.adoptSpaceElements(answer.elements);
+      .then(async (answer) => {
+        // Still the same design, even when a save has meanwhile stored its photo.
+        if (useEditorStore.getState().designSession !== session) return;
+        useEditorStore.getState().adoptSpaceElements(answer.elements);
         onCreditsChanged(answer.remainingCredits);
+        const { draft, saved } = useEditorStore.getState();
+        if (saved === null || draft.id !== saved.id) return;
+        const stored = await updateDesign(saved.id, { space_elements: draft.space_elements });
+        useEditorStore.getState().adoptSavedSpaceElements(stored);
       })
       .catch((error: unknown) => reportActionError(error, notEnoughCredits))
       .finally(() => setDetecting(false));
     // Asked once per base image; the callbacks change identity on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [base, hasElements]);
+  }, [base, hasElements, detecting]);
 }
 
 /** The large image with its overlays: comparison, mask, furniture outlines, loading state. */
@@ -90,7 +98,9 @@ function Stage() {
         />
         {compares && shown ? (
           <Comparison
-            key={`${before}|${shown.url}`}
+            // A new pair, or the same pair once the result became the work image (applied),
+            // starts where spec §2 says.
+            key={`${onWorkImage}|${before}|${shown.url}`}
             before={before}
             workImageSelected={onWorkImage}
           />
@@ -131,7 +141,13 @@ export function TweakDesign() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+      {/* On a phone the title gets its own line, so a long name wraps instead of being cut. */}
+      <Group
+        justify="space-between"
+        wrap={isMobile ? 'wrap' : 'nowrap'}
+        gap={isMobile ? 4 : 'sm'}
+        align="center"
+      >
         <Button
           variant="subtle"
           color="sand.8"
@@ -141,7 +157,15 @@ export function TweakDesign() {
         >
           {t('design.goBack')}
         </Button>
-        <Title order={1} size="h3" ta="right" lineClamp={1}>
+        <Title
+          order={1}
+          size={isMobile ? 'h4' : 'h3'}
+          ta={isMobile ? 'left' : 'right'}
+          lineClamp={isMobile ? 2 : 1}
+          w={isMobile ? '100%' : undefined}
+          px={isMobile ? 'xs' : undefined}
+          title={name || undefined}
+        >
           {name || t('design.newDesign')}
         </Title>
       </Group>

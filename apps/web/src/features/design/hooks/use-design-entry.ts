@@ -1,9 +1,15 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { hrefFor } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDesign } from '../api/get-design';
 import { useEditorStore } from '../store/editor-store';
+
+/** The navigation state of the "New design" command (spec §4): the page resets the editor. */
+export const NEW_DESIGN_STATE = { newDesign: true } as const;
+
+const isNewDesignState = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'newDesign' in state && state.newDesign === true;
 
 /** A route id names a design only as a positive whole number (spec §2: a numeric id). */
 function designIdOf(routeId: string | undefined): number | null | undefined {
@@ -19,11 +25,21 @@ function designIdOf(routeId: string | undefined): number | null | undefined {
  */
 export function useDesignEntry(routeId: string | undefined): boolean {
   const navigate = useNavigate();
+  const location = useLocation();
+  const startsNew = routeId === undefined && isNewDesignState(location.state);
   const id = designIdOf(routeId);
   const heldId = useEditorStore((state) => state.draft.id);
   const hasBaseImage = useEditorStore((state) => state.draft.base !== null);
   const toFetch = typeof id === 'number' && id !== heldId ? id : undefined;
   const design = useDesign(toFetch);
+
+  // Spec §4 New design: the route no longer names a design, so the editor can start over; the
+  // state is dropped so that coming back to this entry later keeps what is there then.
+  useEffect(() => {
+    if (!startsNew) return;
+    useEditorStore.getState().reset();
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [startsNew, location.pathname, navigate]);
 
   useEffect(() => {
     if (design.data && design.data.id === toFetch) {

@@ -3,6 +3,8 @@ import {
   defaultTweakSettings,
   moveStep,
   stepAt,
+  carouselStep,
+  scrollIntoViewTarget,
   stripImages,
   toggleSelection,
 } from './design-flow';
@@ -39,7 +41,39 @@ describe('stripImages', () => {
     expect(stripImages('blob:room', {})).toEqual([{ name: null, url: 'blob:room' }]);
   });
 
-  it('lists the generated images after the work image, by action, newest first', () => {
+  it('lists the newest result first whichever tool made it (spec §4)', () => {
+    const strip = stripImages('/api/files/work.jpg', {
+      architectural_style: [
+        {
+          name: 'Architectural style 1',
+          imageUrl: '/api/files/s1.jpg',
+          created_at: '2026-11-23T10:00:00.000Z',
+        },
+      ],
+      paints: [
+        {
+          name: 'Wall paint 2',
+          imageUrl: '/api/files/p2.jpg',
+          created_at: '2026-11-23T12:00:00.000Z',
+        },
+        {
+          name: 'Wall paint 1',
+          imageUrl: '/api/files/p1.jpg',
+          created_at: '2026-11-23T09:00:00.000Z',
+        },
+      ],
+      floors: [{ name: 'Floors 1', imageUrl: '/api/files/f1.jpg' }],
+    });
+    expect(strip.map(({ name }) => name)).toEqual([
+      null,
+      'Wall paint 2',
+      'Architectural style 1',
+      'Wall paint 1',
+      'Floors 1',
+    ]);
+  });
+
+  it('lists results without generation times after the work image, by action, newest first', () => {
     const strip = stripImages('/api/files/work.jpg', {
       paints: [{ name: 'Wall paint 1', imageUrl: '/api/files/p1.jpg' }],
       architectural_style: [
@@ -62,5 +96,19 @@ describe('toggleSelection', () => {
     expect(toggleSelection(0, 2)).toBe(2);
     expect(toggleSelection(2, 2)).toBeNull();
     expect(toggleSelection(null, 0)).toBe(0);
+  });
+});
+
+describe('the desktop carousel (spec §2, §9)', () => {
+  it('scrolls by 75 percent of the visible width either way', () => {
+    expect(carouselStep(800, 1)).toBe(600);
+    expect(carouselStep(800, -1)).toBe(-600);
+  });
+
+  it('brings an item into view only as far as needed', () => {
+    const view = { left: 200, width: 500 };
+    expect(scrollIntoViewTarget(view, { left: 300, width: 150 })).toBe(200);
+    expect(scrollIntoViewTarget(view, { left: 100, width: 150 })).toBe(100);
+    expect(scrollIntoViewTarget(view, { left: 650, width: 150 })).toBe(300);
   });
 });

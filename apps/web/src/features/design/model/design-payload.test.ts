@@ -3,6 +3,7 @@ import { designFieldsSchema, fromFormEntries } from '@roomcraft/contracts';
 import { savedDesign } from '@/testing/design';
 import { draftFromDesign, newDraft, type DesignDraft } from './design-draft';
 import { newDesignFormData, savedDesignFields } from './design-payload';
+import { setStateImage, startHistory, undo } from './history';
 
 const photo = new File(['jpeg bytes'], 'room.jpg', { type: 'image/jpeg' });
 const inspiration = new File(['png bytes'], 'mood.png', { type: 'image/png' });
@@ -22,7 +23,7 @@ const textEntries = (form: FormData) =>
 
 describe('newDesignFormData', () => {
   it('sends the chosen file as base_image and leaves empty fields out', () => {
-    const form = newDesignFormData(chosenDraft(), 'blob:room');
+    const form = newDesignFormData(chosenDraft(), startHistory('blob:room'));
 
     expect(form.get('base_image')).toBe(photo);
     expect([...form.keys()].sort()).toEqual(['base_image', 'name', 'space_sub_type', 'space_type']);
@@ -45,7 +46,7 @@ describe('newDesignFormData', () => {
         },
         space_elements: [{ label: 'sofa', box: [{ x: 10, y: 20 }] }],
       }),
-      'blob:room',
+      startHistory('blob:room'),
     );
 
     expect(form.get('inspiration_image')).toBe(inspiration);
@@ -71,7 +72,7 @@ describe('newDesignFormData', () => {
       space_elements: [{ label: 'lamp', box: [{ x: 1, y: 2 }] }],
     });
     const fields = designFieldsSchema.parse(
-      fromFormEntries(textEntries(newDesignFormData(draft, 'blob:room'))),
+      fromFormEntries(textEntries(newDesignFormData(draft, startHistory('blob:room')))),
     );
     expect(fields).toEqual({
       name: '',
@@ -85,25 +86,27 @@ describe('newDesignFormData', () => {
 
   it('sends the state image only when it is not the base image', () => {
     const stored = '/api/files/stateStateStateStateState01.jpg';
-    expect(newDesignFormData(chosenDraft(), stored).get('state_image')).toBe(stored);
-    expect(newDesignFormData(chosenDraft(), 'blob:room').has('state_image')).toBe(false);
+    expect(newDesignFormData(chosenDraft(), startHistory(stored)).get('state_image')).toBe(stored);
+    expect(newDesignFormData(chosenDraft(), startHistory('blob:room')).has('state_image')).toBe(
+      false,
+    );
   });
 
   it('sends stored images as their URLs', () => {
     const url = '/api/files/baseBaseBaseBaseBaseBase01.jpg';
-    const form = newDesignFormData(chosenDraft({ base: { source: url, url } }), url);
+    const form = newDesignFormData(chosenDraft({ base: { source: url, url } }), startHistory(url));
     expect(form.get('base_image')).toBe(url);
   });
 
   it('refuses a design without a base image', () => {
-    expect(() => newDesignFormData(newDraft(), null)).toThrow();
+    expect(() => newDesignFormData(newDraft(), startHistory(null))).toThrow();
   });
 });
 
 describe('savedDesignFields', () => {
   it('sends the fields of a saved design as JSON the server accepts', () => {
     const saved = savedDesign();
-    const fields = savedDesignFields(draftFromDesign(saved), saved.state_image);
+    const fields = savedDesignFields(draftFromDesign(saved), startHistory(saved.state_image));
     expect(fields).toEqual({
       name: saved.name,
       base_image: saved.base_image,
@@ -118,22 +121,45 @@ describe('savedDesignFields', () => {
       space_sub_type: 'living_room',
       generated_images: {},
       space_elements: [],
+      history: { current: saved.state_image, past: [], pointer: -1 },
     });
     expect(designFieldsSchema.safeParse(fields).success).toBe(true);
   });
 
   it('marks a state image other than the base', () => {
     const state = '/api/files/stateStateStateStateState01.jpg';
-    const fields = savedDesignFields(draftFromDesign(savedDesign()), state);
+    const fields = savedDesignFields(draftFromDesign(savedDesign()), startHistory(state));
     expect(fields).toMatchObject({ state_image: state, state_is_base: false });
   });
 
   it('leaves an empty budget as it is on the server', () => {
     const fields = savedDesignFields(
       { ...draftFromDesign(savedDesign()), budget_min: null, budget_max: null },
-      null,
+      startHistory(null),
     );
     expect(fields.budget_min).toBeUndefined();
     expect(fields.budget_max).toBeUndefined();
+  });
+});
+
+describe('the history saved with a design (spec §4)', () => {
+  const base = '/api/files/baseBaseBaseBaseBaseBase01.jpg';
+  const result = '/api/files/resultResultResultResult1.jpg';
+
+  it('sends the undo history with the shown image as the state image', () => {
+    const history = undo(setStateImage(startHistory(base), result));
+    const fields = savedDesignFields(draftFromDesign(savedDesign()), history);
+    expect(fields).toMatchObject({
+      state_image: base,
+      history: { current: result, past: [base], pointer: 0 },
+    });
+    expect(designFieldsSchema.safeParse(fields).success).toBe(true);
+  });
+
+  it('leaves out a history that still runs through a photo only this browser has', () => {
+    const history = setStateImage(startHistory('blob:room'), result);
+    const form = newDesignFormData(chosenDraft(), history);
+    expect([...form.keys()].some((key) => key.startsWith('history'))).toBe(false);
+    expect(form.get('state_image')).toBe(result);
   });
 });

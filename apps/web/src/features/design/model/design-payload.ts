@@ -1,14 +1,28 @@
-import { toFormEntries, type DesignFields } from '@roomcraft/contracts';
+import { MAX_DESIGN_HISTORY, toFormEntries, type DesignFields } from '@roomcraft/contracts';
 import type { DesignDraft, DesignImage } from './design-draft';
+import { historyToSave, shownImage, type DesignHistory } from './history';
+
+const isStoredUrl = (url: string) => url.startsWith('/api/files/');
+
+/**
+ * The history as the server keeps it (spec §4), once every image in it is stored: a chosen photo
+ * is only a preview in this browser until the design's first save has uploaded it.
+ */
+export function savedHistory(history: DesignHistory): DesignFields['history'] {
+  const kept = historyToSave(history, MAX_DESIGN_HISTORY);
+  if (kept === undefined || ![kept.current, ...kept.past].every(isStoredUrl)) return undefined;
+  return kept;
+}
 
 /** The fields a new design is created with (spec §7, POST /designs). */
-export function newDesignFields(draft: DesignDraft, shownImage: string | null) {
+export function newDesignFields(draft: DesignDraft, history: DesignHistory) {
   if (draft.base === null) throw new Error('a design needs a base image');
+  const shown = shownImage(history);
   return {
     name: draft.name,
     base_image: draft.base.source,
     // Without one the server starts the design from its base image.
-    state_image: shownImage === null || shownImage === draft.base.url ? undefined : shownImage,
+    state_image: shown === null || shown === draft.base.url ? undefined : shown,
     inspiration_image: draft.inspiration?.source,
     budget_min: draft.budget_min ?? undefined,
     budget_max: draft.budget_max ?? undefined,
@@ -18,13 +32,14 @@ export function newDesignFields(draft: DesignDraft, shownImage: string | null) {
     space_sub_type: draft.space_sub_type,
     generated_images: draft.generated_images,
     space_elements: draft.space_elements,
+    history: savedHistory(history),
   };
 }
 
 /** The multipart body of POST /designs, encoded as the spec says (contracts' toFormEntries). */
-export function newDesignFormData(draft: DesignDraft, shownImage: string | null): FormData {
+export function newDesignFormData(draft: DesignDraft, history: DesignHistory): FormData {
   const form = new FormData();
-  for (const [key, value] of toFormEntries(newDesignFields(draft, shownImage))) {
+  for (const [key, value] of toFormEntries(newDesignFields(draft, history))) {
     if (typeof value === 'string' || value instanceof Blob) form.append(key, value);
     else throw new Error(`${key} cannot be sent in a form`);
   }
@@ -36,13 +51,14 @@ const storedUrl = (image: DesignImage | null) =>
   typeof image?.source === 'string' ? image.source : undefined;
 
 /** The JSON body of PUT /designs/{id}: the same fields, with stored images as URLs. */
-export function savedDesignFields(draft: DesignDraft, shownImage: string | null): DesignFields {
+export function savedDesignFields(draft: DesignDraft, history: DesignHistory): DesignFields {
   const baseUrl = storedUrl(draft.base);
+  const shown = shownImage(history);
   return {
     name: draft.name,
     base_image: baseUrl,
-    state_image: shownImage ?? undefined,
-    state_is_base: shownImage === baseUrl,
+    state_image: shown ?? undefined,
+    state_is_base: shown === baseUrl,
     inspiration_image: draft.inspiration === null ? null : storedUrl(draft.inspiration),
     budget_min: draft.budget_min ?? undefined,
     budget_max: draft.budget_max ?? undefined,
@@ -53,5 +69,6 @@ export function savedDesignFields(draft: DesignDraft, shownImage: string | null)
     space_sub_type: draft.space_sub_type,
     generated_images: draft.generated_images,
     space_elements: draft.space_elements,
+    history: savedHistory(history),
   };
 }

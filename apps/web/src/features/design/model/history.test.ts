@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   canRedo,
   canUndo,
+  historyToSave,
   redo,
   renameImage,
+  restoreHistory,
   setStateImage,
   shownImage,
   startHistory,
@@ -101,5 +103,29 @@ describe('renameImage', () => {
       past: ['/api/files/base.jpg'],
       pointer: 0,
     });
+  });
+});
+
+describe('a saved history (spec §4: saved with the design, restored on open)', () => {
+  it('is restored when it leads to the saved state image', () => {
+    const saved = { current: 'c', past: ['a', 'b'], pointer: 0 };
+    expect(restoreHistory(saved, 'b')).toEqual(saved);
+    expect(canRedo(restoreHistory(saved, 'b'))).toBe(true);
+    expect(canUndo(restoreHistory(saved, 'b'))).toBe(true);
+  });
+
+  it('starts over at the state image when there is none or it leads elsewhere', () => {
+    expect(restoreHistory(null, 'a')).toEqual(startHistory('a'));
+    expect(restoreHistory({ current: 'c', past: ['a'], pointer: -1 }, 'a')).toEqual(
+      startHistory('a'),
+    );
+  });
+
+  it('keeps the newest entries within the limit, pointing at the same image', () => {
+    let history = startHistory('0');
+    for (let image = 1; image <= 5; image += 1) history = setStateImage(history, String(image));
+    const kept = historyToSave(undo(history), 3);
+    expect(kept).toEqual({ current: '5', past: ['2', '3', '4'], pointer: 0 });
+    expect(historyToSave(startHistory(null), 3)).toBeUndefined();
   });
 });

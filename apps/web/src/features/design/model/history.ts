@@ -63,3 +63,29 @@ export function renameImage(history: DesignHistory, from: string, to: string): D
     pointer: history.pointer,
   };
 }
+
+/**
+ * The history a design was saved with, when it still leads to the design's state image; otherwise
+ * (an older design, or one changed elsewhere) a history that starts at the state image.
+ */
+export function restoreHistory(
+  saved: DesignHistory | null | undefined,
+  stateImage: string,
+): DesignHistory {
+  if (!saved || saved.current === null) return startHistory(stateImage);
+  const restored = { current: saved.current, past: [...saved.past], pointer: saved.pointer };
+  return shownImage(restored) === stateImage ? restored : startHistory(stateImage);
+}
+
+/**
+ * The history as a design keeps it (spec §4: saved with the design), the oldest entries dropped
+ * beyond `limit`; none while there is no image.
+ */
+export function historyToSave(
+  history: DesignHistory,
+  limit: number,
+): { current: string; past: string[]; pointer: number } | undefined {
+  if (history.current === null) return undefined;
+  const past = history.past.slice(Math.max(0, history.past.length - limit));
+  return { current: history.current, past, pointer: Math.min(history.pointer, past.length - 1) };
+}

@@ -81,8 +81,15 @@ describe('the cost of a generation (spec §5)', () => {
 
 describe('naming generated images (spec §4)', () => {
   it('puts new images first with running numbers, newest first', () => {
-    const once = withGenerated({}, 'paints', ['/api/files/a.png']);
-    expect(once.paints).toEqual([{ name: 'Wall paint 1', imageUrl: '/api/files/a.png' }]);
+    const at = new Date('2026-11-23T10:00:00.000Z');
+    const once = withGenerated({}, 'paints', ['/api/files/a.png'], at);
+    expect(once.paints).toEqual([
+      {
+        name: 'Wall paint 1',
+        imageUrl: '/api/files/a.png',
+        created_at: '2026-11-23T10:00:00.000Z',
+      },
+    ]);
     const twice = withGenerated(once, 'paints', ['/api/files/b.png', '/api/files/c.png']);
     expect(twice.paints?.map(({ name }) => name)).toEqual([
       'Wall paint 3',

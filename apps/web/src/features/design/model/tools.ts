@@ -1,5 +1,7 @@
 import {
   ACTIONS,
+  actionCost,
+  type Action,
   GENERATE_ROUTES,
   forcesSingleDesign,
   generationCost,
@@ -118,6 +120,13 @@ export function canGenerate(action: ActionId, inputs: ToolInputs, maskPainted: b
   }
 }
 
+/**
+ * What one design of a tool costs, as the tool list shows it: the same figure whatever number of
+ * designs the last tool left behind (spec §5: the total is credits × designs).
+ */
+export const costPerDesign = (action: Pick<Action, 'id' | 'credits'>): number =>
+  actionCost(action, 1);
+
 /** What a generation costs at the chosen number of designs (spec §5). */
 export const costOf = (action: ToolId, designs: number): number => generationCost(action, designs);
 
@@ -151,6 +160,7 @@ export function withGenerated(
   generated: GeneratedImages,
   action: ToolId,
   urls: readonly string[],
+  now: Date = new Date(),
 ): GeneratedImages {
   const name = actionName(action);
   const existing = generated[action] ?? [];
@@ -158,6 +168,7 @@ export function withGenerated(
   const fresh = urls.map((imageUrl, index) => ({
     name: `${name} ${last + urls.length - index}`,
     imageUrl,
+    created_at: now.toISOString(),
   }));
   return { ...generated, [action]: [...fresh, ...existing] };
 }

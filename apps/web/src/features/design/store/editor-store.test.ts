@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { savedDesign } from '@/testing/design';
 import {
+  selectCanRedo,
   selectCanSave,
   selectHasWorkToLose,
   selectShownImage,
@@ -126,5 +127,34 @@ describe('the editor store', () => {
     });
     expect(editor().inputs).toMatchObject({ element: null, replacement: null, prompt: '' });
     expect(editor().draft.space_elements.map(({ label }) => label)).toEqual(['Chair', 'Sofa']);
+  });
+});
+
+describe('a saved design in the editor (issue 15)', () => {
+  const result = '/api/files/resultResultResultResult1.jpg';
+
+  it('reopens with the history it was saved with (spec §4)', () => {
+    const design = savedDesign({
+      history: { current: result, past: [savedDesign().base_image], pointer: 0 },
+    });
+    editor().loadDesign(design);
+    expect(selectShownImage(editor())).toBe(design.state_image);
+    expect(selectCanRedo(editor())).toBe(true);
+    editor().redo();
+    expect(selectShownImage(editor())).toBe(result);
+    expect(selectCanSave(editor())).toBe(true);
+  });
+
+  it('stays saved when detected elements or a new name are stored for it', () => {
+    const design = savedDesign();
+    editor().loadDesign(design);
+    const elements = [{ label: 'Sofa', box: [{ x: 1, y: 2 }] }];
+    editor().adoptSpaceElements(elements);
+    expect(selectCanSave(editor())).toBe(true);
+    editor().adoptSavedSpaceElements({ ...design, space_elements: elements });
+    expect(selectCanSave(editor())).toBe(false);
+    editor().adoptSavedName({ ...design, name: 'Sunny living room' });
+    expect(editor().draft.name).toBe('Sunny living room');
+    expect(selectCanSave(editor())).toBe(false);
   });
 });

@@ -22,6 +22,7 @@ import {
   canUndo,
   redo,
   renameImage,
+  restoreHistory,
   setStateImage,
   shownImage,
   startHistory,
@@ -85,6 +86,8 @@ interface EditorState {
   maskSurface: HTMLCanvasElement | null;
   /** The shown image's natural size, once it has loaded. */
   workSize: { width: number; height: number } | null;
+  /** Counts the designs opened or started on this page load; saving keeps the count. */
+  designSession: number;
 
   nextStep: () => void;
   previousStep: () => void;
@@ -96,6 +99,10 @@ interface EditorState {
   toggleImage: (index: number) => void;
   loadDesign: (design: Design) => void;
   adoptSaved: (design: Design) => void;
+  /** The open design was renamed elsewhere (the designs list): the new name is its saved one. */
+  adoptSavedName: (design: Design) => void;
+  /** Space elements detected for the saved design and stored with it on the server. */
+  adoptSavedSpaceElements: (design: Design) => void;
   discardChanges: () => void;
   reset: () => void;
   resetDefaults: () => void;
@@ -137,10 +144,12 @@ type EditorData = Pick<
   | 'designsBeforeFloors'
   | 'maskSurface'
   | 'workSize'
+  | 'designSession'
 >;
 
-function initialEditor(): EditorData {
+function initialEditor(designSession = 0): EditorData {
   return {
+    designSession,
     stepIndex: 0,
     draft: newDraft(),
     saved: null,
@@ -178,9 +187,11 @@ function releaseFiles(draft: DesignDraft) {
 export const useEditorStore = create<EditorState>()((set, get) => {
   const loaded = (design: Design, stepIndex: number): Partial<EditorData> => ({
     stepIndex,
+    designSession: get().designSession + 1,
     draft: draftFromDesign(design),
     saved: design,
-    history: startHistory(design.state_image),
+    // Spec §4 History: the history is part of the design, restored when it is reopened.
+    history: restoreHistory(design.history, design.state_image),
     selectedImage: 0,
     tweak: defaultTweakSettings(),
   });
@@ -194,7 +205,12 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       release(draft.base);
       const base = chosenFile(file);
       // A new photo starts the design over: it is the state image, with no history behind it.
-      set({ draft: { ...draft, base }, history: startHistory(base.url), selectedImage: 0 });
+      set(({ designSession }) => ({
+        draft: { ...draft, base },
+        history: startHistory(base.url),
+        selectedImage: 0,
+        designSession: designSession + 1,
+      }));
     },
     chooseInspirationImage: (file) => {
       const { draft } = get();
@@ -211,6 +227,21 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       releaseFiles(get().draft);
       set(({ stepIndex }) => loaded(design, moveStep(stepIndex, 1)));
     },
+    adoptSavedName: (design) =>
+      set(({ draft, saved }) =>
+        saved === null || saved.id !== design.id
+          ? {}
+          : { draft: { ...draft, name: design.name }, saved: { ...saved, name: design.name } },
+      ),
+    adoptSavedSpaceElements: (design) =>
+      set(({ draft, saved }) =>
+        saved === null || saved.id !== design.id
+          ? {}
+          : {
+              draft: { ...draft, space_elements: design.space_elements },
+              saved: { ...saved, space_elements: design.space_elements },
+            },
+      ),
     adoptSaved: (design) => {
       const { draft, history } = get();
       // The shown photo was the chosen file's preview; from now on it is the stored image.
@@ -224,11 +255,11 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     discardChanges: () => {
       const { saved, draft, stepIndex } = get();
       releaseFiles(draft);
-      set(saved === null ? initialEditor() : loaded(saved, stepIndex));
+      set(saved === null ? initialEditor(get().designSession + 1) : loaded(saved, stepIndex));
     },
     reset: () => {
       releaseFiles(get().draft);
-      set(initialEditor());
+      set(initialEditor(get().designSession + 1));
     },
     resetDefaults: () => set({ tweak: defaultTweakSettings() }),
     flagNextStepAfterLogin: () => set({ nextStepAfterLogin: true }),

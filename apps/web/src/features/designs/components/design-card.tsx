@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDesignDate, type Design } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useDeleteDesign } from '../api/delete-design';
 import classes from './design-card.module.css';
+import { RenameDesign } from './rename-design';
 
 /** The delete confirmation of spec §2, Dialogs. */
 function confirmDeletion(): Promise<boolean> {
@@ -30,13 +31,15 @@ interface DesignCardProps {
   design: Design;
   onShowRenders: () => void;
   onDeleted: () => void;
+  onRenamed: (design: Design) => void;
 }
 
-/** One design in the list (spec §2): its image, name, "Created on", Open and Delete. */
-export function DesignCard({ design, onShowRenders, onDeleted }: DesignCardProps) {
+/** One design in the list (spec §2): its image, name, "Created on", Open, Rename and Delete. */
+export function DesignCard({ design, onShowRenders, onDeleted, onRenamed }: DesignCardProps) {
   const { t } = useTranslation();
   const deleteDesign = useDeleteDesign();
   const [deleting, setDeleting] = useState(false);
+  const [renaming, setRenaming] = useState(false);
 
   const remove = async () => {
     if (!(await confirmDeletion())) return;
@@ -75,16 +78,34 @@ export function DesignCard({ design, onShowRenders, onDeleted }: DesignCardProps
         <Button component={Link} to={hrefFor('design', { id: String(design.id) })} variant="light">
           {t('designs.open')}
         </Button>
-        <Button
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          loading={deleting}
-          onClick={() => void remove()}
-        >
-          {t('designs.delete')}
-        </Button>
+        <Group gap={4}>
+          <Button
+            variant="subtle"
+            color="sand.8"
+            leftSection={<IconPencil size={16} />}
+            onClick={() => setRenaming(true)}
+          >
+            {t('designs.rename')}
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            loading={deleting}
+            onClick={() => void remove()}
+          >
+            {t('designs.delete')}
+          </Button>
+        </Group>
       </Group>
+      {renaming ? (
+        <RenameDesign
+          design={design}
+          opened
+          onClose={() => setRenaming(false)}
+          onRenamed={onRenamed}
+        />
+      ) : null}
     </Card>
   );
 }

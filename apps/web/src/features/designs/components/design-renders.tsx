@@ -1,4 +1,6 @@
-import { Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Group, Modal, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import type { Design } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,14 +8,55 @@ import { hrefFor } from '@/config/paths';
 import { generatedImagesOf } from '../model/designs-list';
 import classes from './design-renders.module.css';
 
-function Render({ url, name }: { url: string; name: string }) {
+interface RenderImage {
+  url: string;
+  name: string;
+}
+
+function Render({ url, name, onOpen }: RenderImage & { onOpen: () => void }) {
+  const { t } = useTranslation();
   return (
     <figure className={classes.render}>
-      <img className={classes.renderImage} src={url} alt={name} loading="lazy" />
+      <UnstyledButton
+        className={classes.renderButton}
+        onClick={onOpen}
+        aria-label={t('designs.openFullSize', { name })}
+      >
+        <img className={classes.renderImage} src={url} alt={name} loading="lazy" />
+      </UnstyledButton>
       <Text component="figcaption" size="sm" fw={500} mt={6}>
         {name}
       </Text>
     </figure>
+  );
+}
+
+/** One render at full size: its own pixels, scaled down only to fit the screen. */
+function FullSizeRender({ render, onClose }: { render: RenderImage | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={render !== null}
+      onClose={onClose}
+      title={render?.name}
+      fullScreen
+      classNames={{ body: classes.fullSizeBody }}
+    >
+      {render === null ? null : (
+        <>
+          <img className={classes.fullSizeImage} src={render.url} alt={render.name} />
+          <Anchor
+            href={render.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            className={classes.original}
+          >
+            <IconExternalLink size={14} /> {t('designs.openOriginal')}
+          </Anchor>
+        </>
+      )}
+    </Modal>
   );
 }
 
@@ -27,24 +70,38 @@ interface DesignRendersProps {
 /** Design detail (spec §2): the saved renders of a design, and the way to open it. */
 export function DesignRenders({ design, opened, onClose }: DesignRendersProps) {
   const { t } = useTranslation();
+  const [fullSize, setFullSize] = useState<RenderImage | null>(null);
+  const renders: RenderImage[] =
+    design === null
+      ? []
+      : [
+          { url: design.base_image, name: t('designs.baseImage') },
+          { url: design.state_image, name: t('designs.workImage') },
+          ...generatedImagesOf(design).map(({ name, imageUrl }) => ({ url: imageUrl, name })),
+        ];
   return (
-    <Modal opened={opened && design !== null} onClose={onClose} title={design?.name} size="xl">
-      {design === null ? null : (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Render url={design.base_image} name={t('designs.baseImage')} />
-            <Render url={design.state_image} name={t('designs.workImage')} />
-            {generatedImagesOf(design).map(({ name, imageUrl }) => (
-              <Render key={imageUrl} url={imageUrl} name={name} />
-            ))}
-          </SimpleGrid>
-          <Group justify="flex-end" mt="lg">
-            <Button component={Link} to={hrefFor('design', { id: String(design.id) })}>
-              {t('designs.open')}
-            </Button>
-          </Group>
-        </>
-      )}
-    </Modal>
+    <>
+      <Modal opened={opened && design !== null} onClose={onClose} title={design?.name} size="xl">
+        {design === null ? null : (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {renders.map((render, index) => (
+                <Render
+                  key={`${index}:${render.url}`}
+                  {...render}
+                  onOpen={() => setFullSize(render)}
+                />
+              ))}
+            </SimpleGrid>
+            <Group justify="flex-end" mt="lg">
+              <Button component={Link} to={hrefFor('design', { id: String(design.id) })}>
+                {t('designs.open')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+      <FullSizeRender render={fullSize} onClose={() => setFullSize(null)} />
+    </>
   );
 }

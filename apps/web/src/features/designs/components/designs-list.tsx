@@ -11,10 +11,12 @@ import { DesignRenders } from './design-renders';
 interface DesignsListProps {
   onNewDesign: () => void;
   onDeleted: (id: number) => void;
+  /** A design was renamed here; the editor may be holding it. */
+  onRenamed: (design: Design) => void;
 }
 
 /** The designs list of spec §2: the user's designs, newest first, or the empty state. */
-export function DesignsList({ onNewDesign, onDeleted }: DesignsListProps) {
+export function DesignsList({ onNewDesign, onDeleted, onRenamed }: DesignsListProps) {
   const { t } = useTranslation();
   const designs = useDesigns();
   const [detail, setDetail] = useState<Design | null>(null);
@@ -64,6 +66,10 @@ export function DesignsList({ onNewDesign, onDeleted }: DesignsListProps) {
               setDetailOpened(true);
             }}
             onDeleted={() => onDeleted(design.id)}
+            onRenamed={(renamed) => {
+              if (detail?.id === renamed.id) setDetail(renamed);
+              onRenamed(renamed);
+            }}
           />
         ))}
       </SimpleGrid>

@@ -76,7 +76,7 @@ describe('the replacement list', () => {
     expect(onColour).toHaveBeenLastCalledWith(null);
   });
 
-  it('picks a colour on an enlarged card, and its product with it, as a hex', async () => {
+  it('picks a colour on an enlarged card without picking its product, which then brings it', async () => {
     const onSelect = vi.fn();
     const onColour = vi.fn();
     const { user } = renderWithProviders(<Harness onSelect={onSelect} onColour={onColour} />);
@@ -84,10 +84,13 @@ describe('the replacement list', () => {
     await user.click(screen.getByRole('button', { name: 'Enlarge Lund 3-Seat Sofa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lund 3-Seat Sofa' });
     await user.click(within(dialog).getByRole('button', { name: 'Ivory' }));
-    expect(onSelect).toHaveBeenLastCalledWith(options[1]);
-    expect(onColour).toHaveBeenLastCalledWith('#efe9dc');
+    expect(onSelect).not.toHaveBeenCalled();
     expect(within(dialog).getByRole('button', { name: 'Ivory' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+    // Picking the product is the person's own step, and the colour comes with it, as a hex.
+    await user.click(within(dialog).getByRole('button', { name: 'Pick' }));
+    expect(onSelect).toHaveBeenLastCalledWith(options[1]);
+    expect(onColour).toHaveBeenLastCalledWith('#efe9dc');
   });
 });

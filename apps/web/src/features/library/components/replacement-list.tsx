@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Product } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { isUploadedItem } from '../model/library-item';
@@ -16,8 +17,10 @@ interface ReplacementListProps {
 
 /**
  * Spec §2 Change furniture: the loaded options as replacement cards, searchable by name; a card
- * enlarges to its description, colour swatches (a click picks the colour and its product) and
- * product link. Picking another product clears the colour.
+ * enlarges to its description, colour swatches (a click picks the colour) and product link. A
+ * colour picked on a product that is not the chosen one waits on its card and comes with the
+ * product once the person picks it; picking never happens silently. Another product starts with
+ * its own colour choice.
  */
 export function ReplacementList({
   products,
@@ -27,10 +30,12 @@ export function ReplacementList({
   onColourSelect,
 }: ReplacementListProps) {
   const { t } = useTranslation();
-  const colourOf = (product: Product) =>
-    product.id === selectedId
-      ? (product.colors.find(({ hex }) => hex === selectedColour) ?? null)
-      : null;
+  /** Colours picked on cards of products not (yet) chosen, by product id. */
+  const [waiting, setWaiting] = useState<Record<string, string>>({});
+  const colourOf = (product: Product) => {
+    const hex = product.id === selectedId ? selectedColour : (waiting[product.id] ?? null);
+    return product.colors.find((colour) => colour.hex === hex) ?? null;
+  };
 
   return (
     <LibraryGrid
@@ -38,8 +43,9 @@ export function ReplacementList({
       items={products}
       selectedId={selectedId}
       onSelect={(item) => {
-        onSelect(item === null || isUploadedItem(item) ? null : item);
-        onColourSelect(null);
+        const product = item === null || isUploadedItem(item) ? null : item;
+        onSelect(product);
+        onColourSelect(product === null ? null : (waiting[product.id] ?? null));
       }}
       preview={(product) => ({ kind: 'image', src: product.image_url })}
       renderTile={(product) => <ReplacementCard product={product} />}
@@ -48,8 +54,14 @@ export function ReplacementList({
           product={product}
           selectedColour={colourOf(product)}
           onColourSelect={(colour) => {
-            if (product.id !== selectedId) onSelect(product);
-            onColourSelect(colour.hex);
+            const picked = colourOf(product)?.hex === colour.hex ? null : colour.hex;
+            if (product.id === selectedId) onColourSelect(picked);
+            setWaiting((all) => {
+              const others = Object.entries(all).filter(([id]) => id !== product.id);
+              return Object.fromEntries(
+                picked === null ? others : [...others, [product.id, picked]],
+              );
+            });
           }}
         />
       )}
