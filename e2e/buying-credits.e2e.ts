@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerUser, registerVerifiedUser, smtpMailbox, type ApiSession } from './support/api';
+import { registerVerifiedUser, smtpMailbox, type ApiSession } from './support/api';
 import { repoRoot } from './support/app-server';
 import { useE2E } from './support/harness';
 import { screenshot } from './support/screenshot';
@@ -116,8 +116,8 @@ describe('Buying credits', () => {
   );
 
   it('cancels a test checkout: nothing is taken and the credits page says so', async () => {
-    const { page, server } = e2e;
-    const { user, session } = await registerUser(server.url);
+    const { page, server, mail } = e2e;
+    const { user, session } = await registerVerifiedUser(server.url, smtpMailbox(mail));
     await logIn(page, user);
     await page.goto('/credits');
     await control(page, 'Buy 50 credits').click();
