@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTION_IDS } from './design-config';
 import { messages } from './messages';
+import { imageUsedSchema } from './used';
 
 /** Upload file errors of spec §3/§5, with their exact messages. */
 export const uploadErrors = {
@@ -17,6 +18,8 @@ const fileUrl = z.string().regex(FILE_URL_PATTERN, { error: 'Must be one of your
 export const generatedImageSchema = z.object({
   name: z.string().min(1).max(200),
   imageUrl: fileUrl,
+  /** What the image used (products, paints, textures); absent for images made before it. */
+  used: imageUsedSchema.optional(),
 });
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
 

@@ -8,3 +8,4 @@ export * from './library';
 export * from './limits';
 export * from './messages';
 export * from './multipart';
+export * from './used';

@@ -95,4 +95,11 @@ describe('naming generated images (spec §4)', () => {
     expect(other.remove_elements?.[0]?.name).toBe('Remove elements 1');
     expect(other.paints).toBe(twice.paints);
   });
+
+  it('keeps what each image used with it', () => {
+    const region = { share: 0.25, box: { x: 1, y: 2, width: 3, height: 4 } };
+    const used = { products: [], paints: [{ name: 'Sage', hex: '#9caf88', region }], textures: [] };
+    const made = withGenerated({}, 'paints', ['/api/files/a.png'], [used]);
+    expect(made.paints?.[0]).toEqual({ name: 'Wall paint 1', imageUrl: '/api/files/a.png', used });
+  });
 });

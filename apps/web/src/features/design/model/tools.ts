@@ -7,6 +7,7 @@ import {
   type GenerateRoute,
   type GeneratedImage,
   type GeneratedImages,
+  type ImageUsed,
   type Product,
 } from '@roomcraft/contracts';
 
@@ -151,6 +152,8 @@ export function withGenerated(
   generated: GeneratedImages,
   action: ToolId,
   urls: readonly string[],
+  /** `used[i]` is what `urls[i]` used (the generate answer's record), kept with the image. */
+  used: readonly (ImageUsed | undefined)[] = [],
 ): GeneratedImages {
   const name = actionName(action);
   const existing = generated[action] ?? [];
@@ -158,6 +161,7 @@ export function withGenerated(
   const fresh = urls.map((imageUrl, index) => ({
     name: `${name} ${last + urls.length - index}`,
     imageUrl,
+    ...(used[index] ? { used: used[index] } : {}),
   }));
   return { ...generated, [action]: [...fresh, ...existing] };
 }
