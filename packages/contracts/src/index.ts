@@ -9,3 +9,4 @@ export * from './limits';
 export * from './messages';
 export * from './multipart';
 export * from './used';
+export * from './cart';

@@ -4,6 +4,7 @@ import { accountsMigration } from './migrations/20261121000000-accounts';
 import { designsMigration } from './migrations/20261121010000-designs';
 import { catalogueMigration } from './migrations/20261121020000-catalogue';
 import { shippedCatalogueMigration } from './migrations/20261121030000-shipped-catalogue';
+import { cartMigration } from './migrations/20261123140000-cart';
 
 /** One migration set for both dialects; each migration is told which it runs on. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '20261121010000-designs': designsMigration(dialect),
     '20261121020000-catalogue': catalogueMigration(),
     '20261121030000-shipped-catalogue': shippedCatalogueMigration(),
+    '20261123140000-cart': cartMigration(dialect),
   };
 }
 
