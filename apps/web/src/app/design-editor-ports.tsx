@@ -9,6 +9,8 @@ import type {
   ReplacementPickerProps,
   TexturePickerProps,
 } from '@/features/design/components/editor-ports';
+import { useAuthStore } from '@/features/auth/store/auth-store';
+import { AddToCartButton, InThisDesign } from '@/features/cart/components/add-to-cart';
 import { ColourLibrary } from '@/features/library/components/colour-library';
 import { ReplacementList } from '@/features/library/components/replacement-list';
 import { TextureLibrary } from '@/features/library/components/texture-library';
@@ -54,8 +56,25 @@ function FloorPicker({ selectedId, onChange, maxFileSize }: TexturePickerProps) 
   );
 }
 
+/** Replacement cards, whose enlarged card also adds the product (in the picked colour) to the cart. */
 function ReplacementPicker(props: ReplacementPickerProps) {
-  return <ReplacementList {...props} />;
+  const inSession = useAuthStore((state) => state.inSession);
+  return (
+    <ReplacementList
+      {...props}
+      renderAction={(product, colourHex) =>
+        inSession ? (
+          <AddToCartButton
+            addition={{
+              kind: 'product',
+              product_id: product.id,
+              ...(colourHex ? { colour_hex: colourHex } : {}),
+            }}
+          />
+        ) : null
+      }
+    />
+  );
 }
 
 /**
@@ -82,6 +101,7 @@ export function useDesignEditorPorts(maxFileSize: number): DesignEditorPorts {
       ColourPicker,
       FloorPicker,
       ReplacementPicker,
+      InThisDesign,
     }),
     [availableCredits, queryClient, save, maxFileSize],
   );

@@ -1,4 +1,5 @@
-import { Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Text, UnstyledButton } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StripImage } from '../model/design-flow';
 import classes from './image-strip.module.css';
@@ -9,12 +10,20 @@ interface ImageStripProps {
   onToggle: (index: number) => void;
   /** Mobile: a compact numbered list instead of thumbnails. */
   compact: boolean;
+  /** Names the downloaded files ("<design> - <image>.png"). */
+  designName?: string;
 }
 
+/** A stored image's full-resolution download, named after the design and the image. */
+export const downloadHref = (url: string, name: string) =>
+  `${url}?download=${encodeURIComponent(name)}`;
+
 /** The work image and the generated images (spec §2, tweak step); a click (de)selects one. */
-export function ImageStrip({ images, selected, onToggle, compact }: ImageStripProps) {
+export function ImageStrip({ images, selected, onToggle, compact, designName }: ImageStripProps) {
   const { t } = useTranslation();
   const nameOf = (image: StripImage) => image.name ?? t('design.workImage');
+  const fileNameOf = (image: StripImage) =>
+    designName ? `${designName} - ${nameOf(image)}` : nameOf(image);
 
   if (compact) {
     return (
@@ -49,6 +58,19 @@ export function ImageStrip({ images, selected, onToggle, compact }: ImageStripPr
               {nameOf(image)}
             </Text>
           </UnstyledButton>
+          <ActionIcon
+            component="a"
+            href={downloadHref(image.url, fileNameOf(image))}
+            download
+            className={classes.download}
+            variant="white"
+            color="sand.9"
+            radius="xl"
+            size="sm"
+            aria-label={t('design.downloadImage', { name: nameOf(image) })}
+          >
+            <IconDownload size={14} />
+          </ActionIcon>
         </li>
       ))}
     </ul>

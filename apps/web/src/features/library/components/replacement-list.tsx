@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Product } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { isUploadedItem } from '../model/library-item';
@@ -12,6 +13,8 @@ interface ReplacementListProps {
   /** The hex of the colour picked on the selected product's card. */
   selectedColour: string | null;
   onColourSelect: (hex: string | null) => void;
+  /** What the enlarged card also offers for the product in the picked colour. */
+  renderAction?: (product: Product, colourHex: string | null) => ReactNode;
 }
 
 /**
@@ -25,6 +28,7 @@ export function ReplacementList({
   onSelect,
   selectedColour,
   onColourSelect,
+  renderAction,
 }: ReplacementListProps) {
   const { t } = useTranslation();
   const colourOf = (product: Product) =>
@@ -51,6 +55,7 @@ export function ReplacementList({
             if (product.id !== selectedId) onSelect(product);
             onColourSelect(colour.hex);
           }}
+          action={renderAction?.(product, colourOf(product)?.hex ?? null)}
         />
       )}
       minTileWidth={150}
