@@ -10,6 +10,7 @@ import type {
   TexturePickerProps,
 } from '@/features/design/components/editor-ports';
 import { useAuthStore } from '@/features/auth/store/auth-store';
+import { useEditorStore } from '@/features/design/store/editor-store';
 import { AddToCartButton, InThisDesign } from '@/features/cart/components/add-to-cart';
 import { ColourLibrary } from '@/features/library/components/colour-library';
 import { ReplacementList } from '@/features/library/components/replacement-list';
@@ -56,9 +57,13 @@ function FloorPicker({ selectedId, onChange, maxFileSize }: TexturePickerProps) 
   );
 }
 
-/** Replacement cards, whose enlarged card also adds the product (in the picked colour) to the cart. */
+/**
+ * Replacement cards, whose enlarged card also adds the product (in the picked colour) to the
+ * cart, linked to the design being edited.
+ */
 function ReplacementPicker(props: ReplacementPickerProps) {
   const inSession = useAuthStore((state) => state.inSession);
+  const designId = useEditorStore((state) => state.draft.id);
   return (
     <ReplacementList
       {...props}
@@ -69,6 +74,8 @@ function ReplacementPicker(props: ReplacementPickerProps) {
               kind: 'product',
               product_id: product.id,
               ...(colourHex ? { colour_hex: colourHex } : {}),
+              // Linked to the design it is meant for, so its summary lists it.
+              ...(designId > 0 ? { design_id: designId } : {}),
             }}
           />
         ) : null
