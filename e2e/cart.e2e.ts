@@ -114,6 +114,8 @@ describe('Shopping for a design', () => {
       await page.getByRole('button', { name: 'All tools', exact: true }).click();
       // Keeping the painted wall makes it the design's "after".
       await page.getByRole('button', { name: 'Yes', exact: true }).click();
+      await page.getByRole('button', { name: 'Save design' }).click();
+      await shows(page.getByText('Design saved', { exact: true }));
       await page.getByRole('button', { name: 'Change furniture', exact: true }).click();
       const elements = page.getByRole('list', { name: 'Space elements' });
       await shows(elements);
@@ -185,6 +187,8 @@ describe('Shopping for a design', () => {
           shared.getByRole('heading', { name: productName }).or(shared.getByText(productName)),
         );
         await shows(shared.getByRole('img', { name: 'After' }));
+        // A first visit shows the cookie notice; closed so it does not cover the items.
+        await shared.getByRole('button', { name: 'Got it' }).click();
         await screenshot(shared, 'cart-share-page');
         await page.getByRole('button', { name: 'Revoke' }).first().click();
         await shows(page.getByText('The link no longer works'));

@@ -15,8 +15,9 @@ interface CartItemRowProps {
 export function useItemDetails(item: CartItem): string {
   const { t } = useTranslation();
   const parts: string[] = [];
-  if (item.colour) parts.push(item.colour.name ?? item.colour.hex.toUpperCase());
-  if (item.kind === 'paint' && item.colour?.name) parts.push(item.colour.hex.toUpperCase());
+  // A paint is named after its colour already: its hex says the rest.
+  if (item.kind === 'paint' && item.colour) parts.push(item.colour.hex.toUpperCase());
+  else if (item.colour) parts.push(item.colour.name ?? item.colour.hex.toUpperCase());
   if (item.dimensions) {
     const { width, depth, height } = item.dimensions;
     parts.push(t('cart.dimensions', { width, depth, height }));
