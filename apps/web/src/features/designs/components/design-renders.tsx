@@ -1,4 +1,5 @@
-import { Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import type { Design } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,13 +7,25 @@ import { hrefFor } from '@/config/paths';
 import { generatedImagesOf } from '../model/designs-list';
 import classes from './design-renders.module.css';
 
-function Render({ url, name }: { url: string; name: string }) {
+/** A render, and its full-resolution download named "<design> - <render>". */
+function Render({ url, name, designName }: { url: string; name: string; designName: string }) {
+  const { t } = useTranslation();
   return (
     <figure className={classes.render}>
       <img className={classes.renderImage} src={url} alt={name} loading="lazy" />
-      <Text component="figcaption" size="sm" fw={500} mt={6}>
-        {name}
-      </Text>
+      <Group component="figcaption" justify="space-between" mt={6} gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500} truncate>
+          {name}
+        </Text>
+        <Anchor
+          href={`${url}?download=${encodeURIComponent(`${designName} - ${name}`)}`}
+          download
+          size="sm"
+          aria-label={t('designs.download', { name })}
+        >
+          <IconDownload size={16} aria-hidden />
+        </Anchor>
+      </Group>
     </figure>
   );
 }
@@ -32,10 +45,18 @@ export function DesignRenders({ design, opened, onClose }: DesignRendersProps) {
       {design === null ? null : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Render url={design.base_image} name={t('designs.baseImage')} />
-            <Render url={design.state_image} name={t('designs.workImage')} />
+            <Render
+              url={design.base_image}
+              name={t('designs.baseImage')}
+              designName={design.name}
+            />
+            <Render
+              url={design.state_image}
+              name={t('designs.workImage')}
+              designName={design.name}
+            />
             {generatedImagesOf(design).map(({ name, imageUrl }) => (
-              <Render key={imageUrl} url={imageUrl} name={name} />
+              <Render key={imageUrl} url={imageUrl} name={name} designName={design.name} />
             ))}
           </SimpleGrid>
           <Group justify="flex-end" mt="lg">
