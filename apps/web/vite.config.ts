@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { z } from 'zod';
+import { installableApp } from './pwa/installable-app';
 
 // The version shown in the account menu is the product's, i.e. the root package's.
 const rootPackage = z
@@ -10,7 +11,7 @@ const rootPackage = z
   .parse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), installableApp()],
   // '@/…' is how code outside a feature reaches it; relative imports stay inside one folder.
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: {

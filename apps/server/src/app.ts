@@ -30,6 +30,10 @@ import { creditsRoutes } from './modules/credits/credits.routes';
 import { CreditsService } from './modules/credits/credits.service';
 import { paymentsRoutes } from './modules/credits/payments.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { CartService } from './modules/cart/cart.service';
+import { designSummaryRoutes } from './modules/cart/design-summary.routes';
+import { DesignSummaryService } from './modules/cart/design-summary.service';
 import { designsRoutes } from './modules/designs/designs.routes';
 import { DesignsService } from './modules/designs/designs.service';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -92,6 +96,8 @@ export async function buildApp(deps: AppDeps) {
   const storage = deps.storage ?? createLocalStorage(config.filesDir);
   const images = new ImagesService({ db: database.db, storage, clock });
   const designs = new DesignsService({ db: database.db, images, clock });
+  const cart = new CartService({ db: database.db, images, clock });
+  const summaries = new DesignSummaryService({ db: database.db, images, clock });
   const catalogueStorage = deps.catalogueStorage ?? createLocalStorage(config.catalogueDir);
   const library = new LibraryService({ db: database.db });
   await library.syncShippedData();
@@ -220,6 +226,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(actionsRoutes, { prefix: '/api/actions', auth, actions });
   await app.register(creditsRoutes, { prefix: '/api/credits', auth, credits });
   await app.register(paymentsRoutes, { prefix: '/api/payments', credits });
+  await app.register(cartRoutes, { prefix: '/api/cart', auth, cart });
+  await app.register(designSummaryRoutes, { prefix: '/api', auth, summaries });
 
   await registerWebApp(app, config.webDistDir);
   return app;
@@ -246,8 +254,12 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     app.log.warn(`no built web app at ${webDistDir}; run "npm run build" to serve the UI`);
   }
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing file (/sw.js, an icon) is a 404, never the page: a browser must see it is gone.
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !/\.[A-Za-z0-9]+$/.test(pathname);
     if (hasWebApp && isPage)
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { restoreCarriedNotifications } from '@/lib/notify';
+import { startServiceWorker } from '@/lib/service-worker';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html must contain #root');
@@ -16,3 +17,4 @@ createRoot(container).render(
   </StrictMode>,
 );
 restoreCarriedNotifications();
+void startServiceWorker();

@@ -21,6 +21,7 @@ import {
 import { FILE_URL_PATTERN, spaceElementSchema } from './design';
 import { PRODUCT_CATEGORIES, productSchema, type ProductCategory } from './library';
 import { messages } from './messages';
+import { imageUsedSchema } from './used';
 
 /** Spec §5 "Number of designs: 1 to 4, step 1". */
 export const MIN_DESIGNS = 1;
@@ -313,6 +314,8 @@ export const MASK_REQUIRED: Readonly<Record<GenerateRoute, boolean>> = {
 /** Every generate endpoint answers this. */
 export const generationAnswerSchema = z.object({
   images: z.array(z.string()),
+  /** `used[i]` is what `images[i]` used. */
+  used: z.array(imageUsedSchema),
   remainingCredits: z.number().int().nonnegative(),
 });
 export type GenerationAnswer = z.infer<typeof generationAnswerSchema>;

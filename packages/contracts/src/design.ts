@@ -7,6 +7,7 @@ import {
   spaceSubTypeBelongs,
 } from './design-config';
 import { messages } from './messages';
+import { imageUsedSchema } from './used';
 
 /** Upload file errors of spec §3/§5, with their exact messages. */
 export const uploadErrors = {
@@ -25,6 +26,8 @@ export const generatedImageSchema = z.object({
   imageUrl: fileUrl,
   /** When it was generated (ISO 8601), so the strip lists results newest first across tools. */
   created_at: z.iso.datetime().optional(),
+  /** What the image used (products, paints, textures); absent for images made before it. */
+  used: imageUsedSchema.optional(),
 });
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
 

@@ -9,3 +9,5 @@ export * from './library';
 export * from './limits';
 export * from './messages';
 export * from './multipart';
+export * from './used';
+export * from './cart';

@@ -7,6 +7,7 @@ import { shippedCatalogueMigration } from './migrations/20261121030000-shipped-c
 import { generationsInProgressMigration } from './migrations/20261123110000-generations-in-progress';
 import { creditPurchasesMigration } from './migrations/20261123120000-credit-purchases';
 import { designHistoryMigration } from './migrations/20261123130000-design-history';
+import { cartMigration } from './migrations/20261123140000-cart';
 
 /** One migration set for both dialects; each migration is told which it runs on. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '20261123110000-generations-in-progress': generationsInProgressMigration(),
     '20261123120000-credit-purchases': creditPurchasesMigration(dialect),
     '20261123130000-design-history': designHistoryMigration(),
+    '20261123140000-cart': cartMigration(dialect),
   };
 }
 

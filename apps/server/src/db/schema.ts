@@ -198,6 +198,44 @@ export interface TexturesTable {
   position: number;
 }
 
+export interface CartItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'product' | 'paint' | 'texture';
+  product_id: string | null;
+  texture_id: string | null;
+  /** What the library said when the item was added, so a later catalogue import changes no cart. */
+  name: string;
+  colour_name: string | null;
+  colour_hex: string | null;
+  quantity: number;
+  /** JSON: { width, depth, height } in cm. */
+  dimensions: string | null;
+  /** JSON: [material]. */
+  materials: string;
+  distributor: string | null;
+  /** Minor units of `currency`. */
+  price: number | null;
+  currency: string | null;
+  /** A URL the web app can show (a catalogue image or one of the user's files). */
+  image: string | null;
+  product_url: string | null;
+  design_id: number | null;
+  design_image: string | null;
+  area_m2: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShareLinksTable {
+  id: Generated<number>;
+  token: string;
+  user_id: number;
+  design_id: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface AppSettingsTable {
   key: string;
   value: string;
@@ -219,6 +257,8 @@ export interface DB {
   product_space_types: ProductSpaceTypesTable;
   textures: TexturesTable;
   app_settings: AppSettingsTable;
+  cart_items: CartItemsTable;
+  share_links: ShareLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -231,3 +271,6 @@ export type DesignRow = Selectable<DesignsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
+export type CartItemRow = Selectable<CartItemsTable>;
+export type NewCartItem = Insertable<CartItemsTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;

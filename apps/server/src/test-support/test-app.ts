@@ -170,7 +170,7 @@ export class TestClient {
   }
 
   async request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},
@@ -197,6 +197,7 @@ export class TestClient {
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: unknown) => this.request('POST', url, body);
   put = (url: string, body?: unknown) => this.request('PUT', url, body);
+  patch = (url: string, body?: unknown) => this.request('PATCH', url, body);
   delete = (url: string) => this.request('DELETE', url);
 }
 

@@ -9,6 +9,9 @@ import type {
   ReplacementPickerProps,
   TexturePickerProps,
 } from '@/features/design/components/editor-ports';
+import { useAuthStore } from '@/features/auth/store/auth-store';
+import { useEditorStore } from '@/features/design/store/editor-store';
+import { AddToCartButton, InThisDesign } from '@/features/cart/components/add-to-cart';
 import { ColourLibrary } from '@/features/library/components/colour-library';
 import { ReplacementList } from '@/features/library/components/replacement-list';
 import { TextureLibrary } from '@/features/library/components/texture-library';
@@ -54,8 +57,31 @@ function FloorPicker({ selectedId, onChange, maxFileSize }: TexturePickerProps) 
   );
 }
 
+/**
+ * Replacement cards, whose enlarged card also adds the product (in the picked colour) to the
+ * cart, linked to the design being edited.
+ */
 function ReplacementPicker(props: ReplacementPickerProps) {
-  return <ReplacementList {...props} />;
+  const inSession = useAuthStore((state) => state.inSession);
+  const designId = useEditorStore((state) => state.draft.id);
+  return (
+    <ReplacementList
+      {...props}
+      renderAction={(product, colourHex) =>
+        inSession ? (
+          <AddToCartButton
+            addition={{
+              kind: 'product',
+              product_id: product.id,
+              ...(colourHex ? { colour_hex: colourHex } : {}),
+              // Linked to the design it is meant for, so its summary lists it.
+              ...(designId > 0 ? { design_id: designId } : {}),
+            }}
+          />
+        ) : null
+      }
+    />
+  );
 }
 
 /**
@@ -82,6 +108,7 @@ export function useDesignEditorPorts(maxFileSize: number): DesignEditorPorts {
       ColourPicker,
       FloorPicker,
       ReplacementPicker,
+      InThisDesign,
     }),
     [availableCredits, queryClient, save, maxFileSize],
   );

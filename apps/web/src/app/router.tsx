@@ -20,6 +20,7 @@ const VerifyEmailRoute = lazy(() =>
 );
 const DesignRoute = lazy(() => import('./routes/design').then((m) => ({ default: m.DesignRoute })));
 const CartRoute = lazy(() => import('./routes/cart').then((m) => ({ default: m.CartRoute })));
+const SharedRoute = lazy(() => import('./routes/shared').then((m) => ({ default: m.SharedRoute })));
 const CreditsRoute = lazy(() =>
   import('./routes/credits').then((m) => ({ default: m.CreditsRoute })),
 );
@@ -73,6 +74,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           page('design', DesignRoute),
           page('cart', CartRoute),
+          page('shared', SharedRoute),
           page('credits', CreditsRoute),
           page('test-checkout', TestCheckoutRoute),
           page('designs', DesignsRoute),

@@ -23,6 +23,8 @@ const routeTable = {
   'test-checkout': { path: '/test-checkout/:sessionId', access: 'user' },
   designs: { path: '/designs', access: 'user' },
   'account-profile': { path: '/profile', access: 'user' },
+  // A design summary someone shared: public and read-only (spec §1).
+  shared: { path: '/shared/:token', access: 'open' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routeTable;

@@ -2,7 +2,7 @@
  * The actions API with the REAL local engine (worker threads, ONNX models from ../shared/models)
  * on a real room photo: one call per action, and what each output must satisfy.
  */
-import type { Design, GenerationAnswer } from '@roomcraft/contracts';
+import type { Design, GenerationAnswer, ImageUsed, UsedRegion } from '@roomcraft/contracts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,6 +101,18 @@ async function changes(before: Buffer, after: Buffer, width: number, region: Reg
   return { outsideMax, insideMean: insideSum / Math.max(1, insideCount) };
 }
 
+/** The measured region lies within `region` grown by `margin` px and covers most of it. */
+function expectRegionNear(measured: UsedRegion | undefined, region: Region, margin = 6) {
+  expect(measured).toBeDefined();
+  const box = measured?.box ?? { x: 0, y: 0, width: 0, height: 0 };
+  expect(box.x).toBeGreaterThanOrEqual(region.left - margin);
+  expect(box.y).toBeGreaterThanOrEqual(region.top - margin);
+  expect(box.x + box.width).toBeLessThanOrEqual(region.left + region.width + margin);
+  expect(box.y + box.height).toBeLessThanOrEqual(region.top + region.height + margin);
+  expect(box.width * box.height).toBeGreaterThan(0.3 * region.width * region.height);
+  expect(measured?.share).toBeGreaterThan(0);
+}
+
 describe('actions API with the real local engine', () => {
   let harness: Awaited<ReturnType<typeof startTestApp>>;
   let client: TestClient;
@@ -110,6 +122,10 @@ describe('actions API with the real local engine', () => {
   let wall: Region;
   let wallMask: Buffer;
   const timings: Record<string, number> = {};
+  /** The `used` record of the last generation. */
+  let used: ImageUsed[] = [];
+  let answerImages: string[] = [];
+  let designId = 0;
 
   beforeAll(async () => {
     harness = await startTestApp(sqlite, { smtpUrl: smtp.url });
@@ -162,6 +178,7 @@ describe('actions API with the real local engine', () => {
         space_sub_type: 'living_room',
       }),
     );
+    designId = created.json<{ data: Design }>().data.id;
     state = created.json<{ data: Design }>().data.base_image;
     stateBytes = (await client.get(state)).rawPayload;
     const meta = await sharp(stateBytes).metadata();
@@ -194,6 +211,9 @@ describe('actions API with the real local engine', () => {
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<GenerationAnswer>();
     expect(answer.images).toHaveLength(count);
+    expect(answer.used).toHaveLength(count);
+    used = answer.used;
+    answerImages = answer.images;
     const images = await Promise.all(
       answer.images.map(async (url) => (await client.get(url)).rawPayload),
     );
@@ -252,9 +272,14 @@ describe('actions API with the real local engine', () => {
     async () => {
       const [painted] = await generated(
         'wall-paint',
-        { masked_image: file(wallMask, 'mask.png', 'image/png'), color: '#2f5d7c', quantity: '1' },
+        { masked_image: file(wallMask, 'mask.png', 'image/png'), color: '#45454a', quantity: '1' },
         1,
       );
+      // A library colour is named; the region is the painted band, measured from the pixels.
+      expect(used[0]?.paints).toMatchObject([{ name: 'Charcoal', hex: '#45454a' }]);
+      expect(used[0]?.paints).toHaveLength(1);
+      expectRegionNear(used[0]?.paints[0]?.region, wall);
+      expect(used[0]?.products).toEqual([]);
       const { outsideMax, insideMean } = await changes(
         stateBytes,
         painted ?? Buffer.alloc(0),
@@ -309,6 +334,9 @@ describe('actions API with the real local engine', () => {
         },
         1,
       );
+      expect(used[0]?.textures).toMatchObject([{ kind: 'material', colour: '#8b5a2b' }]);
+      expect(used[0]?.textures[0]?.name).toMatch(/oak/i);
+      expectRegionNear(used[0]?.textures[0]?.region, wall);
       const { outsideMax, insideMean } = await changes(
         stateBytes,
         changed ?? Buffer.alloc(0),
@@ -330,6 +358,11 @@ describe('actions API with the real local engine', () => {
         { texture_image: file(sample, 'sample.png', 'image/png'), quantity: '1' },
         1,
       );
+      // An uploaded texture has no library id; the floor's region reaches the foot of the photo.
+      expect(used[0]?.textures).toMatchObject([{ id: null, kind: 'floor' }]);
+      const floorBox = used[0]?.textures[0]?.region.box;
+      expect((floorBox?.y ?? 0) + (floorBox?.height ?? 0)).toBeGreaterThan(size.height * 0.9);
+      expect(used[0]?.textures[0]?.region.share).toBeGreaterThan(0.05);
       const bottom = {
         left: 0,
         top: Math.round(size.height * 0.75),
@@ -354,6 +387,11 @@ describe('actions API with the real local engine', () => {
         { design_style: 'Industrial', design_mode: 'bold', quantity: '2' },
         2,
       );
+      // A restyle picks nothing from the library (yet: issue 11).
+      expect(used).toEqual([
+        { products: [], paints: [], textures: [] },
+        { products: [], paints: [], textures: [] },
+      ]);
       const whole = { left: 0, top: 0, width: size.width, height: size.height };
       const changed = await changes(stateBytes, first ?? Buffer.alloc(0), size.width, whole);
       expect(changed.insideMean).toBeGreaterThan(5);
@@ -388,6 +426,17 @@ describe('actions API with the real local engine', () => {
         },
         1,
       );
+      const plant = used[0]?.products[0];
+      const catalogued = DEMO_PRODUCTS.find((product) => product.id === plant?.id);
+      expect(catalogued?.category).toBe('plant');
+      expect(plant).toMatchObject({
+        name: catalogued?.name,
+        price: catalogued?.price,
+        currency: 'EUR',
+      });
+      expect(Number.isInteger(plant?.price)).toBe(true);
+      // The plant stands in the marked spot (its contact shadow may reach a little beyond).
+      expectRegionNear(plant?.region, spot, SHADOW_REACH_PX);
       const { outsideMax, insideMean } = await changes(
         stateBytes,
         added ?? Buffer.alloc(0),
@@ -431,6 +480,24 @@ describe('actions API with the real local engine', () => {
         { furniture: 'Sofa', product_id: 'sofa-lund', color: '#6a7178', quantity: '1', ...outline },
         1,
       );
+      expect(used[0]?.products).toMatchObject([
+        {
+          id: 'sofa-lund',
+          name: 'Lund 3-Seat Sofa',
+          colour: { name: 'Slate', hex: '#6a7178' },
+          price: DEMO_PRODUCTS.find((product) => product.id === 'sofa-lund')?.price,
+          currency: 'EUR',
+        },
+      ]);
+      // The design keeps the record with the image, saved and reloaded.
+      const saved = await client.put(`/api/designs/${designId}`, {
+        generated_images: {
+          furniture: [{ name: 'Furniture 1', imageUrl: answerImages[0], used: used[0] }],
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const reloaded = (await client.get(`/api/designs/${designId}`)).json<{ data: Design }>().data;
+      expect(reloaded.generated_images.furniture?.[0]?.used).toEqual(used[0]);
       const { insideMean } = await changes(
         stateBytes,
         replaced ?? Buffer.alloc(0),
@@ -454,6 +521,8 @@ describe('actions API with the real local engine', () => {
         },
         1,
       );
+      expect(used[0]?.paints).toMatchObject([{ hex: '#9caf88' }]);
+      expectRegionNear(used[0]?.paints[0]?.region, wall);
       const { outsideMax, insideMean } = await changes(
         stateBytes,
         painted ?? Buffer.alloc(0),

@@ -43,3 +43,13 @@ export async function creditBalance(db: Executor, userId: number) {
     .executeTakeFirstOrThrow();
   return row.available_credits;
 }
+
+/** The library paint colour with exactly this hex (#rrggbb, lower case), if there is one. */
+export function paintColourByHex(db: Executor, hex: string) {
+  return db
+    .selectFrom('paint_colours')
+    .select(['id', 'name', 'hex'])
+    .where('hex', '=', hex)
+    .orderBy('position')
+    .executeTakeFirst();
+}

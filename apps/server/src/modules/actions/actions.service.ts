@@ -21,6 +21,7 @@ import {
   type GenerateFields,
   type GenerateRoute,
   type GenerationAnswer,
+  type ImageUsed,
   type Product,
   type SegmentRequest,
   type SpaceElementsAnswer,
@@ -57,6 +58,7 @@ import {
   type RefundOutcome,
 } from './generations';
 import { DEFAULT_ADD_CATEGORIES, ProductChoice } from './product-choice';
+import { usedRecords, type TexturePick } from './used-record';
 
 /** The file parts a generate form may carry. */
 export const GENERATE_FILE_FIELDS = [
@@ -74,6 +76,8 @@ interface Job {
   chargedAction: ActionId;
   quantity: number;
   request: GenerateRequest;
+  /** The library texture a floors or material request carries, for the `used` record. */
+  texture?: TexturePick;
 }
 
 export interface ActionsDeps {
@@ -320,8 +324,12 @@ export class ActionsService {
   private async floors(fields: GenerateFields<'floors'>, form: Form) {
     const texture = await this.textureSource(fields, form);
     if (!texture) return undefined;
+    const key =
+      fields.texture_url && /^\/api\/library\/images\/(.+)$/.exec(fields.texture_url)?.[1];
+    const row = key ? await textureByImage(this.deps.db, key) : undefined;
     return {
       chargedAction: 'floors',
+      texture: row ? { id: row.id, name: row.name } : undefined,
       quantity: 1,
       request: {
         op: 'floors',
@@ -402,6 +410,7 @@ export class ActionsService {
     const texture = fields.material ? await this.materialTexture(fields.material) : undefined;
     return {
       chargedAction: 'change_material',
+      texture: fields.material ? this.texturePick(fields.material) : undefined,
       quantity: fields.quantity,
       request: {
         op: 'change_material',
@@ -466,9 +475,21 @@ export class ActionsService {
         errors: { prompt: [interpretation.reason] },
       });
     }
-    const request = await this.plannedRequest(interpretation.plan, fields, form, form.mask);
+    const { plan } = interpretation;
+    const request = await this.plannedRequest(plan, fields, form, form.mask);
     if (!request) return undefined;
-    return { chargedAction: 'ai_assistant', quantity: request.quantity, request } satisfies Job;
+    const texture =
+      plan.action === 'floors'
+        ? this.texturePick(undefined, plan.textureId)
+        : plan.action === 'change_material' && plan.material
+          ? this.texturePick(plan.material)
+          : undefined;
+    return {
+      chargedAction: 'ai_assistant',
+      quantity: request.quantity,
+      request,
+      texture,
+    } satisfies Job;
   }
 
   private async plannedRequest(
@@ -560,6 +581,13 @@ export class ActionsService {
     return products;
   }
 
+  /** The library texture a material name or texture id means, for the `used` record. */
+  private texturePick(material: string | undefined, id = material && textureForMaterial(material)) {
+    const definition = id ? findTexture(id) : undefined;
+    if (definition) return { id: definition.id, name: definition.name };
+    return material ? { id: null, name: material } : undefined;
+  }
+
   /** A catalogue texture for a material name ("Oak" → the first texture named after oak). */
   private async materialTexture(material: string) {
     const id = textureForMaterial(material);
@@ -614,6 +642,7 @@ export class ActionsService {
     const { db, engine, clock } = this.deps;
     const { reference, userId } = generation;
     const stored: ImageRow[] = [];
+    let used: ImageUsed[] = [];
     try {
       const result = await this.withDeadline(
         (signal) => engine.generate(job.request, signal),
@@ -628,6 +657,7 @@ export class ActionsService {
       for (const png of result.images) {
         stored.push(await this.deps.images.storeGenerated(userId, png, result));
       }
+      used = await usedRecords(db, job.request, job.texture, result.images);
       if (!(await completeGeneration(db, reference, clock.now()))) {
         // Settled meanwhile (a shutdown refunded it): the credits are back, the images go.
         throw new GenerationSettled();
@@ -654,6 +684,7 @@ export class ActionsService {
     }
     return {
       images: stored.map((row) => imageUrl(storageKey(row))),
+      used,
       remainingCredits: await creditBalance(db, userId),
     };
   }

@@ -8,6 +8,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useIsMobile } from '@/hooks/use-screen';
 import { resetUserStores } from '../design-flow';
 import { useCurrentRoute } from '../use-current-route';
+import { InstallMenuItem } from './install-app';
 
 function initialsOf({ first_name, last_name }: User): string {
   return `${first_name.charAt(0)}${last_name.charAt(0)}`.toUpperCase();
@@ -32,6 +33,7 @@ export function AccountMenu({ user }: { user: User }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{fullName}</Menu.Label>
+        {isMobile ? <InstallMenuItem /> : null}
         {isMobile && name !== 'designs' ? (
           <Menu.Item
             component={Link}

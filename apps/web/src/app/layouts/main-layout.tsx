@@ -9,6 +9,7 @@ import { useIsMobile } from '@/hooks/use-screen';
 import { useCurrentDesignHref } from '../design-flow';
 import { AnimatedPage } from '../page-transition';
 import { useCurrentRoute } from '../use-current-route';
+import { OfflineNote } from './install-app';
 import { MainToolbar } from './main-toolbar';
 import { PageSuspense } from './page-suspense';
 import classes from './main-layout.module.css';
@@ -23,6 +24,7 @@ export function MainLayout() {
 
   return (
     <div className={classes.shell}>
+      <OfflineNote />
       <header className={classes.header}>
         <div className={classes.brand}>
           {/* Spec §2: on mobile, "Go back to design" is a chevron, shown when a design exists. */}

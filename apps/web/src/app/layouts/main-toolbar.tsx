@@ -12,6 +12,7 @@ import { useCurrentDesignHref, useDesignCommands } from '../design-flow';
 import { loginHrefFor } from '../navigation';
 import { useCurrentRoute } from '../use-current-route';
 import { AccountMenu } from './account-menu';
+import { InstallButton } from './install-app';
 
 /** The main layout's toolbar slot (spec §2). */
 export function MainToolbar() {
@@ -30,6 +31,7 @@ export function MainToolbar() {
 
   return (
     <Group gap="xs" wrap="nowrap">
+      {!isMobile ? <InstallButton /> : null}
       {onDesign ? (
         <EditorToolbar
           onSave={() => void save()}

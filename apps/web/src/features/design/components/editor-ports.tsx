@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import type { Product } from '@roomcraft/contracts';
+import type { ImageUsed, Product } from '@roomcraft/contracts';
 import type { ColourChoice, TextureChoice } from '../model/tools';
 
 export interface ColourPickerProps {
@@ -24,6 +24,13 @@ export interface ReplacementPickerProps {
   onColourSelect: (hex: string | null) => void;
 }
 
+/** What the shown image used, offered for the cart ("In this design"). */
+export interface InThisDesignProps {
+  used: ImageUsed;
+  designId: number;
+  imageUrl: string;
+}
+
 /**
  * What the editor needs from the rest of the app (ARCHITECTURE §2: features do not import each
  * other, app/ composes them): the person's credits, the save path, and the library pickers.
@@ -41,6 +48,7 @@ export interface DesignEditorPorts {
   ColourPicker: ComponentType<ColourPickerProps>;
   FloorPicker: ComponentType<TexturePickerProps>;
   ReplacementPicker: ComponentType<ReplacementPickerProps>;
+  InThisDesign: ComponentType<InThisDesignProps>;
 }
 
 const PortsContext = createContext<DesignEditorPorts | null>(null);

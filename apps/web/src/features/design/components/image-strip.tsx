@@ -5,6 +5,7 @@ import {
   IconChevronLeft,
   IconChevronRight,
   IconChevronUp,
+  IconDownload,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,7 +23,13 @@ interface ImageStripProps {
   onToggle: (index: number) => void;
   /** Mobile: a compact numbered list instead of thumbnails. */
   compact: boolean;
+  /** Names the downloaded files ("<design> - <image>.png"). */
+  designName?: string;
 }
+
+/** A stored image's full-resolution download, named after the design and the image. */
+export const downloadHref = (url: string, name: string) =>
+  `${url}?download=${encodeURIComponent(name)}`;
 
 /** Scrolls `element` to `left` with an ease-in-out over `duration` ms (spec §9: 400 ms). */
 function animateScroll(element: HTMLElement, left: number, duration: number): () => void {
@@ -44,7 +51,14 @@ function animateScroll(element: HTMLElement, left: number, duration: number): ()
  * The desktop strip (spec §2): a minimizable carousel whose arrows scroll by 75 percent of the
  * visible width in 400 ms, and which brings the selected image into view 1500 ms after it changes.
  */
-function Carousel({ images, selected, onToggle }: Omit<ImageStripProps, 'compact'>) {
+function Carousel({
+  images,
+  selected,
+  onToggle,
+  fileNameOf,
+}: Omit<ImageStripProps, 'compact' | 'designName'> & {
+  fileNameOf: (image: StripImage) => string;
+}) {
   const { t } = useTranslation();
   const track = useRef<HTMLUListElement>(null);
   const [minimized, setMinimized] = useState(false);
@@ -170,6 +184,19 @@ function Carousel({ images, selected, onToggle }: Omit<ImageStripProps, 'compact
                   {nameOf(image)}
                 </Text>
               </UnstyledButton>
+              <ActionIcon
+                component="a"
+                href={downloadHref(image.url, fileNameOf(image))}
+                download
+                className={classes.download}
+                variant="white"
+                color="sand.9"
+                radius="xl"
+                size="sm"
+                aria-label={t('design.downloadImage', { name: nameOf(image) })}
+              >
+                <IconDownload size={14} />
+              </ActionIcon>
             </li>
           ))}
         </ul>
@@ -179,9 +206,11 @@ function Carousel({ images, selected, onToggle }: Omit<ImageStripProps, 'compact
 }
 
 /** The work image and the generated images (spec §2, tweak step); a click (de)selects one. */
-export function ImageStrip({ images, selected, onToggle, compact }: ImageStripProps) {
+export function ImageStrip({ images, selected, onToggle, compact, designName }: ImageStripProps) {
   const { t } = useTranslation();
   const nameOf = (image: StripImage) => image.name ?? t('design.workImage');
+  const fileNameOf = (image: StripImage) =>
+    designName ? `${designName} - ${nameOf(image)}` : nameOf(image);
 
   if (compact) {
     return (
@@ -202,5 +231,7 @@ export function ImageStrip({ images, selected, onToggle, compact }: ImageStripPr
     );
   }
 
-  return <Carousel images={images} selected={selected} onToggle={onToggle} />;
+  return (
+    <Carousel images={images} selected={selected} onToggle={onToggle} fileNameOf={fileNameOf} />
+  );
 }

@@ -9,7 +9,7 @@ import { reportActionError, useNotEnoughCredits } from '../hooks/use-generate';
 import { stripImages } from '../model/design-flow';
 import type { Size } from '../model/mask';
 import { usesMask } from '../model/tools';
-import { selectShownImage, useEditorStore } from '../store/editor-store';
+import { selectSelectedImageUrl, selectShownImage, useEditorStore } from '../store/editor-store';
 import { Comparison } from './comparison';
 import { useEditorPorts } from './editor-ports';
 import { FurnitureOverlay } from './furniture-overlay';
@@ -120,6 +120,20 @@ function Stage() {
   );
 }
 
+/** "In this design": what the selected image used, once the design is saved (spec §1 cart). */
+function InThisDesignSlot() {
+  const { InThisDesign } = useEditorPorts();
+  const designId = useEditorStore((state) => state.draft.id);
+  const imageUrl = useEditorStore(selectSelectedImageUrl);
+  const generated = useEditorStore((state) => state.draft.generated_images);
+  const used = Object.values(generated)
+    .flat()
+    .find((image) => image.imageUrl === imageUrl)?.used;
+  const count = used ? used.products.length + used.paints.length + used.textures.length : 0;
+  if (!used || count === 0 || imageUrl === null || designId <= 0) return null;
+  return <InThisDesign used={used} designId={designId} imageUrl={imageUrl} />;
+}
+
 /**
  * The tweak step's main area (spec §2): the way back to the upload step, the selected image large
  * (the work image when none is selected) with the tools' overlays, and the strip of the design's
@@ -170,7 +184,14 @@ export function TweakDesign() {
         </Title>
       </Group>
       <Stage />
-      <ImageStrip images={images} selected={selected} onToggle={toggleImage} compact={isMobile} />
+      <ImageStrip
+        images={images}
+        selected={selected}
+        onToggle={toggleImage}
+        compact={isMobile}
+        designName={name}
+      />
+      <InThisDesignSlot />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
-import { DESIGN_CONFIG } from '@roomcraft/contracts';
+import { DESIGN_CONFIG, NOTHING_USED } from '@roomcraft/contracts';
 import { savedDesign } from '@/testing/design';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { testPorts } from '../testing/editor-ports';
@@ -157,7 +157,12 @@ describe('generating', () => {
   });
 
   it('puts the new images first, selects the first, updates credits and saves', async () => {
-    generateAnswer = () => jsonResponse(200, { images: [FIRST, SECOND], remainingCredits: 8 });
+    generateAnswer = () =>
+      jsonResponse(200, {
+        images: [FIRST, SECOND],
+        used: [NOTHING_USED, NOTHING_USED],
+        remainingCredits: 8,
+      });
     const { user, ports } = await openTool('Remove elements');
     paintMask();
     await user.click(generateButton());
@@ -183,7 +188,12 @@ describe('generating', () => {
 
 describe('going back from an action', () => {
   async function generatedTwo() {
-    generateAnswer = () => jsonResponse(200, { images: [FIRST, SECOND], remainingCredits: 8 });
+    generateAnswer = () =>
+      jsonResponse(200, {
+        images: [FIRST, SECOND],
+        used: [NOTHING_USED, NOTHING_USED],
+        remainingCredits: 8,
+      });
     const rendered = await openTool('Remove elements');
     paintMask();
     await rendered.user.click(generateButton());

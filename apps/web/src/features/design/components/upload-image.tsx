@@ -1,5 +1,6 @@
 import { Button, FileButton, Stack } from '@mantine/core';
-import { IconReplace } from '@tabler/icons-react';
+import { IconCamera, IconReplace } from '@tabler/icons-react';
+import { useIsMobile } from '@/hooks/use-screen';
 import { useTranslation } from 'react-i18next';
 import { useEditorStore } from '../store/editor-store';
 import { acceptImageFile } from '@/lib/image-file-feedback';
@@ -14,6 +15,7 @@ import classes from './upload-image.module.css';
 export function UploadImage({ maxFileSize }: { maxFileSize: number }) {
   const { t } = useTranslation();
   const base = useEditorStore((state) => state.draft.base);
+  const isMobile = useIsMobile();
   const isSaved = useEditorStore((state) => state.draft.id !== 0);
   const chooseBaseImage = useEditorStore((state) => state.chooseBaseImage);
 
@@ -25,7 +27,19 @@ export function UploadImage({ maxFileSize }: { maxFileSize: number }) {
     <Stack gap="lg">
       <UploadImageTitle />
       {base === null ? (
-        <ImageDropArea onFile={choose} />
+        <Stack gap="sm">
+          <ImageDropArea onFile={choose} />
+          {isMobile ? (
+            // On a phone the camera is one tap away (issue 13).
+            <FileButton onChange={choose} accept="image/*" capture="environment">
+              {(props) => (
+                <Button {...props} variant="light" leftSection={<IconCamera size={18} />}>
+                  {t('design.takePhoto')}
+                </Button>
+              )}
+            </FileButton>
+          ) : null}
+        </Stack>
       ) : (
         <div className={classes.preview}>
           <img className={classes.previewImage} src={base.url} alt={t('design.photo')} />

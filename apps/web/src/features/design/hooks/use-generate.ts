@@ -67,7 +67,7 @@ export function useGenerate(): () => Promise<void> {
         mask,
       });
       const answer = await generate(routeOf(action), form);
-      useEditorStore.getState().addGenerated(action, answer.images);
+      useEditorStore.getState().addGenerated(action, answer.images, answer.used);
       ports.onCreditsChanged(answer.remainingCredits);
       await ports.saveDesign();
     } catch (error) {

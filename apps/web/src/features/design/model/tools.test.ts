@@ -82,7 +82,7 @@ describe('the cost of a generation (spec §5)', () => {
 describe('naming generated images (spec §4)', () => {
   it('puts new images first with running numbers, newest first', () => {
     const at = new Date('2026-11-23T10:00:00.000Z');
-    const once = withGenerated({}, 'paints', ['/api/files/a.png'], at);
+    const once = withGenerated({}, 'paints', ['/api/files/a.png'], [], at);
     expect(once.paints).toEqual([
       {
         name: 'Wall paint 1',
@@ -101,5 +101,12 @@ describe('naming generated images (spec §4)', () => {
     const other = withGenerated(twice, 'remove_elements', ['/api/files/d.png']);
     expect(other.remove_elements?.[0]?.name).toBe('Remove elements 1');
     expect(other.paints).toBe(twice.paints);
+  });
+
+  it('keeps what each image used with it', () => {
+    const region = { share: 0.25, box: { x: 1, y: 2, width: 3, height: 4 } };
+    const used = { products: [], paints: [{ name: 'Sage', hex: '#9caf88', region }], textures: [] };
+    const made = withGenerated({}, 'paints', ['/api/files/a.png'], [used]);
+    expect(made.paints?.[0]).toEqual({ name: 'Wall paint 1', imageUrl: '/api/files/a.png', used });
   });
 });

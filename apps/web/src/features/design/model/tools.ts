@@ -9,6 +9,7 @@ import {
   type GenerateRoute,
   type GeneratedImage,
   type GeneratedImages,
+  type ImageUsed,
   type Product,
 } from '@roomcraft/contracts';
 
@@ -160,6 +161,8 @@ export function withGenerated(
   generated: GeneratedImages,
   action: ToolId,
   urls: readonly string[],
+  /** `used[i]` is what `urls[i]` used (the generate answer's record), kept with the image. */
+  used: readonly (ImageUsed | undefined)[] = [],
   now: Date = new Date(),
 ): GeneratedImages {
   const name = actionName(action);
@@ -169,6 +172,7 @@ export function withGenerated(
     name: `${name} ${last + urls.length - index}`,
     imageUrl,
     created_at: now.toISOString(),
+    ...(used[index] ? { used: used[index] } : {}),
   }));
   return { ...generated, [action]: [...fresh, ...existing] };
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ActionId, Design, SpaceElement } from '@roomcraft/contracts';
+import type { ActionId, Design, ImageUsed, SpaceElement } from '@roomcraft/contracts';
 import {
   draftFromDesign,
   canGoNext,
@@ -118,7 +118,7 @@ interface EditorState {
   setGenerating: (generating: boolean) => void;
   setDetecting: (detecting: boolean) => void;
   setSelectionPoints: (shown: boolean) => void;
-  addGenerated: (action: ToolId, urls: readonly string[]) => void;
+  addGenerated: (action: ToolId, urls: readonly string[], used?: readonly ImageUsed[]) => void;
   applySelectedImage: () => void;
   adoptSpaceElements: (elements: SpaceElement[]) => void;
   attachMaskSurface: (canvas: HTMLCanvasElement | null) => void;
@@ -303,9 +303,9 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     setGenerating: (generating) => set({ generating }),
     setDetecting: (detecting) => set({ detecting }),
     setSelectionPoints: (selectionPoints) => set({ selectionPoints }),
-    addGenerated: (action, urls) => {
+    addGenerated: (action, urls, used) => {
       const { draft, history } = get();
-      const generated_images = withGenerated(draft.generated_images, action, urls);
+      const generated_images = withGenerated(draft.generated_images, action, urls, used);
       const work = shownImage(history) ?? '';
       // Spec §4: the first generated image is the one selected.
       const first = stripImages(work, generated_images).findIndex(({ url }) => url === urls[0]);

@@ -41,6 +41,7 @@ export function testPorts(overrides: Partial<DesignEditorPorts> = {}): DesignEdi
         ))}
       </ul>
     ),
+    InThisDesign: () => null,
     ...overrides,
   };
 }

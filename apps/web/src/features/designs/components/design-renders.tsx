@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Modal, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import type { Design } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,7 +13,13 @@ interface RenderImage {
   name: string;
 }
 
-function Render({ url, name, onOpen }: RenderImage & { onOpen: () => void }) {
+/** A render that opens full size, and its full-resolution download named "<design> - <render>". */
+function Render({
+  url,
+  name,
+  designName,
+  onOpen,
+}: RenderImage & { designName: string; onOpen: () => void }) {
   const { t } = useTranslation();
   return (
     <figure className={classes.render}>
@@ -24,9 +30,19 @@ function Render({ url, name, onOpen }: RenderImage & { onOpen: () => void }) {
       >
         <img className={classes.renderImage} src={url} alt={name} loading="lazy" />
       </UnstyledButton>
-      <Text component="figcaption" size="sm" fw={500} mt={6}>
-        {name}
-      </Text>
+      <Group component="figcaption" justify="space-between" mt={6} gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500} truncate>
+          {name}
+        </Text>
+        <Anchor
+          href={`${url}?download=${encodeURIComponent(`${designName} - ${name}`)}`}
+          download
+          size="sm"
+          aria-label={t('designs.download', { name })}
+        >
+          <IconDownload size={16} aria-hidden />
+        </Anchor>
+      </Group>
     </figure>
   );
 }
@@ -89,6 +105,7 @@ export function DesignRenders({ design, opened, onClose }: DesignRendersProps) {
                 <Render
                   key={`${index}:${render.url}`}
                   {...render}
+                  designName={design.name}
                   onOpen={() => setFullSize(render)}
                 />
               ))}

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import type { Product } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../model/price';
+import { formatPrice } from '@roomcraft/contracts';
 import classes from './replacement-card.module.css';
 
 export type ProductColour = Product['colors'][number];
@@ -50,6 +50,8 @@ interface EnlargedReplacementCardProps {
   product: Product;
   selectedColour: ProductColour | null;
   onColourSelect: (colour: ProductColour) => void;
+  /** What else the card offers (the app puts "Add to cart" here). */
+  action?: ReactNode;
 }
 
 /**
@@ -60,6 +62,7 @@ export function EnlargedReplacementCard({
   product,
   selectedColour,
   onColourSelect,
+  action,
 }: EnlargedReplacementCardProps) {
   const { t, i18n } = useTranslation();
   const [zoomed, setZoomed] = useState(false);
@@ -146,6 +149,7 @@ export function EnlargedReplacementCard({
           <IconExternalLink size={14} aria-hidden />
         </Anchor>
       ) : null}
+      {action}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Product } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { isUploadedItem } from '../model/library-item';
@@ -13,6 +13,8 @@ interface ReplacementListProps {
   /** The hex of the colour picked on the selected product's card. */
   selectedColour: string | null;
   onColourSelect: (hex: string | null) => void;
+  /** What the enlarged card also offers for the product in the picked colour. */
+  renderAction?: (product: Product, colourHex: string | null) => ReactNode;
 }
 
 /**
@@ -28,6 +30,7 @@ export function ReplacementList({
   onSelect,
   selectedColour,
   onColourSelect,
+  renderAction,
 }: ReplacementListProps) {
   const { t } = useTranslation();
   /** Colours picked on cards of products not (yet) chosen, by product id. */
@@ -63,6 +66,7 @@ export function ReplacementList({
               );
             });
           }}
+          action={renderAction?.(product, colourOf(product)?.hex ?? null)}
         />
       )}
       minTileWidth={150}

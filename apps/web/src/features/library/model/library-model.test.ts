@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesName, queryOf, searchOf } from './library-search';
-import { formatPrice } from './price';
+import { formatPrice } from '@roomcraft/contracts';
 
 describe('formatPrice', () => {
   it('shows cents as units in the product currency', () => {
