@@ -13,7 +13,7 @@ import { placeProduct, replaceFurniture } from './ops/place-product';
 import { restyle } from './ops/restyle';
 import { rasterKey } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
-import { paintWalls } from './ops/wall-paint';
+import { paintableSurface, paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
 import { parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
@@ -123,7 +123,13 @@ async function runVariant(
   switch (request.op) {
     case 'wall_paint': {
       const mask = await maskOf(request.mask);
-      return paintWalls(image, mask, await paintColour(request), options);
+      const parse = await roomParseOf(image, settings);
+      const surface = paintableSurface(
+        mask,
+        parse.surfaceAlpha('walls'),
+        parse.surfaceAlpha('ceiling'),
+      );
+      return paintWalls(image, mask, await paintColour(request), options, surface);
     }
     case 'floors': {
       const parse = await roomParseOf(image, settings);

@@ -54,13 +54,28 @@ function dropIslands(matte: Uint8Array, width: number, height: number): void {
   }
 }
 
+/** A rug worth keeping covers at least this share of the floor it lies on. */
+const MIN_RUG_SHARE = 0.12;
+
+function aRealRug(rug: Uint8Array, floor: Uint8Array): boolean {
+  let rugArea = 0;
+  let floorArea = 0;
+  for (let i = 0; i < rug.length; i++) {
+    if ((rug[i] ?? 0) >= 128) rugArea++;
+    if ((floor[i] ?? 0) >= 128) floorArea++;
+  }
+  return rugArea >= MIN_RUG_SHARE * (rugArea + floorArea);
+}
+
 export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurface {
   const { width, height } = parse;
   const n = width * height;
   const floor = parse.surfaceAlpha('floor');
   const matte = new Uint8Array(floor);
-  if (choice.rug === 'replace') {
-    const rug = parse.surfaceAlpha('rug');
+  const rug = parse.surfaceAlpha('rug');
+  if (choice.rug === 'replace' || !aRealRug(rug, floor)) {
+    // A rug the parse saw only in patches (most of a carpet read as floor) is laid over too:
+    // keeping the patches would leave islands of the old carpet in the new floor.
     for (let i = 0; i < n; i++) matte[i] = Math.min(255, (matte[i] ?? 0) + (rug[i] ?? 0));
   }
   dropIslands(matte, width, height);
