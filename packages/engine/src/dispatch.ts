@@ -6,13 +6,16 @@
 import { dominantColour } from './colour';
 import { estimateRoomCamera, floorMappingOf } from './geometry/room-camera';
 import { openDetector, openSegmenter } from './models/open-ops';
+import { openSegmentationModel } from './models/segmentation-model';
 import { findFloor, type FloorModels } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
 import { restyle } from './ops/restyle';
+import { rasterKey } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
+import { parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
 import type { ClickPoint, GenerateRequest } from './types';
 import { EngineError } from './types';
@@ -26,6 +29,7 @@ export const MASK_FEATHER_PX = 4;
 
 let detector: ReturnType<typeof openDetector> | undefined;
 let segmenter: ReturnType<typeof openSegmenter> | undefined;
+let segmentationModel: ReturnType<typeof openSegmentationModel> | undefined;
 
 function loadDetector(settings: WorkerData) {
   detector ??= openDetector(settings);
@@ -39,6 +43,45 @@ function loadSegmenter(settings: WorkerData) {
   segmenter ??= openSegmenter(settings);
   segmenter.catch(() => (segmenter = undefined));
   return segmenter;
+}
+
+function loadSegmentationModel(settings: WorkerData) {
+  segmentationModel ??= openSegmentationModel(settings);
+  segmentationModel.catch(() => (segmentationModel = undefined));
+  return segmentationModel;
+}
+
+/**
+ * Room parses of the last few photos this worker saw, keyed by their pixels like the SAM
+ * embedding cache: several ops on one photo (floors, then paint, then removal) pay once.
+ */
+const PARSE_CACHE_SIZE = 3;
+const parses = new Map<string, Promise<RoomParse>>();
+
+/** The room parse of `image` (cached per worker); throws model_missing without the model. */
+export async function roomParseOf(image: Raster, settings: WorkerData): Promise<RoomParse> {
+  const key = rasterKey(image);
+  const cached = parses.get(key);
+  if (cached) {
+    parses.delete(key);
+    parses.set(key, cached);
+    return cached;
+  }
+  const model = await loadSegmentationModel(settings);
+  const parse = parseRoom(image, { model });
+  parses.set(key, parse);
+  parse.catch(() => parses.delete(key));
+  while (parses.size > PARSE_CACHE_SIZE) {
+    const oldest = parses.keys().next();
+    if (oldest.done === true) break;
+    parses.delete(oldest.value);
+  }
+  return parse;
+}
+
+/** Forgets the cached parses (benches time the uncached path). */
+export function clearRoomParses(): void {
+  parses.clear();
 }
 
 /**
