@@ -101,14 +101,27 @@ export function paintableSurface(
   let inRegion = 0;
   let onWall = 0;
   let onCeiling = 0;
+  let wallsTotal = 0;
+  let ceilingTotal = 0;
   for (let i = 0; i < n; i++) {
+    const wall = (walls[i] ?? 0) >= 128;
+    const ceil = (ceiling[i] ?? 0) >= 128;
+    wallsTotal += wall ? 1 : 0;
+    ceilingTotal += ceil ? 1 : 0;
     if (!region.data[i]) continue;
     inRegion++;
-    if ((walls[i] ?? 0) >= 128) onWall++;
-    if ((ceiling[i] ?? 0) >= 128) onCeiling++;
+    if (wall) onWall++;
+    if (ceil) onCeiling++;
   }
-  const target = onCeiling > onWall ? ceiling : walls;
-  if (Math.max(onWall, onCeiling) < MIN_REGION_ON_WALL * inRegion) return undefined;
+  // The region aims at a surface when that surface fills a good part of it, or when it takes
+  // in most of that surface (a whole-photo stroke over a bedroom whose walls are a sliver).
+  const aims = (on: number, total: number) =>
+    on >= MIN_REGION_ON_WALL * inRegion || (total > 0 && on >= 0.5 * total);
+  const aimsWalls = aims(onWall, wallsTotal);
+  const aimsCeiling = aims(onCeiling, ceilingTotal);
+  if (!aimsWalls && !aimsCeiling) return undefined;
+  // The ceiling only when the region is about the ceiling (the Ceiling chip), not the walls.
+  const target = aimsCeiling && (!aimsWalls || onWall < 0.2 * onCeiling) ? ceiling : walls;
   const win: Window = {
     x0: Math.max(0, bounds.x0 - PAINT_FEATHER_PX),
     y0: Math.max(0, bounds.y0 - PAINT_FEATHER_PX),
