@@ -1,6 +1,6 @@
 /**
  * Flat, rectangular things on a wall — paintings, posters, mirrors, windows, doors, screens —
- * are convex in the photo (a rectangle in perspective). The network often reads a pale painting's
+ * are convex in the photo (a rectangle in perspective), and so, mostly, is box-like furniture. The network often reads a pale painting's
  * middle, or a window's bright pane, as wall; paint would then go through them. So each such
  * region is completed to its convex hull, taking back the wall pixels inside it (only wall: a
  * lamp in front of a painting stays a lamp).
@@ -22,8 +22,31 @@ const FLAT_CLASSES: ReadonlySet<number> = new Set([
   ADE.monitor,
 ]);
 
+/**
+ * Box-like furniture — a vanity, a bathtub's front, a cabinet, a fridge — is convex in the photo
+ * too, but a kitchen's cabinets can wrap round a corner: these must fill more of their hull.
+ */
+const BOXY_CLASSES: ReadonlySet<number> = new Set([
+  ADE.bathtub,
+  ADE.cabinet,
+  ADE.chest,
+  ADE.counter,
+  ADE.sink,
+  ADE.refrigerator,
+  ADE.wardrobe,
+  ADE.dishwasher,
+  ADE.stove,
+  ADE.oven,
+  ADE.washer,
+  ADE.bookcase,
+  ADE.kitchenIsland,
+  ADE.buffet,
+  ADE.fireplace,
+]);
+
 /** A region filling less of its hull than this is two things, or not flat: left alone. */
 const MIN_SOLIDITY = 0.55;
+const MIN_BOXY_SOLIDITY = 0.75;
 
 type Point = [number, number];
 
@@ -107,7 +130,8 @@ export function completeFlatObjects(
   }
   const wanted = new Set<number>();
   for (let id = 1; id <= count; id++) {
-    if (FLAT_CLASSES.has(cls[id] ?? 0) && (area[id] ?? 0) >= minArea) {
+    const c = cls[id] ?? 0;
+    if ((FLAT_CLASSES.has(c) || BOXY_CLASSES.has(c)) && (area[id] ?? 0) >= minArea) {
       wanted.add(id);
       rowMin.set(id, new Int32Array(height).fill(width));
       rowMax.set(id, new Int32Array(height).fill(-1));
@@ -150,8 +174,9 @@ export function completeFlatObjects(
       hullArea += a[0] * b[1] - b[0] * a[1];
     }
     hullArea = Math.abs(hullArea) / 2;
-    if ((area[id] ?? 0) < MIN_SOLIDITY * hullArea) continue;
     const c = cls[id] ?? 0;
+    const solidity = BOXY_CLASSES.has(c) ? MIN_BOXY_SOLIDITY : MIN_SOLIDITY;
+    if ((area[id] ?? 0) < solidity * hullArea) continue;
     const spans = hullSpans(hull, y0, y1);
     spans.forEach(([a, b], k) => {
       const row = (y0 + k) * width;
