@@ -40,7 +40,7 @@ const noFloor = () =>
 /** Drops floor islands (the parse's small mistakes) from the matte, in place. */
 function dropIslands(matte: Uint8Array, width: number, height: number): void {
   const hard = matteMask(matte, width, height).data;
-  const { ids, count } = labelComponents(hard, width, height);
+  const { ids, count } = labelComponents(hard, width, height, new Set([1]));
   const area = new Int32Array(count + 1);
   let total = 0;
   for (let i = 0; i < hard.length; i++) {

@@ -44,6 +44,8 @@ const BOXY_CLASSES: ReadonlySet<number> = new Set([
   ADE.fireplace,
 ]);
 
+const COMPLETED_CLASSES: ReadonlySet<number> = new Set([...FLAT_CLASSES, ...BOXY_CLASSES]);
+
 /** A region filling less of its hull than this is two things, or not flat: left alone. */
 const MIN_SOLIDITY = 0.55;
 const MIN_BOXY_SOLIDITY = 0.75;
@@ -116,7 +118,7 @@ export function completeFlatObjects(
   height: number,
   minArea: number,
 ): number {
-  const { ids, count } = labelComponents(labels, width, height);
+  const { ids, count } = labelComponents(labels, width, height, COMPLETED_CLASSES);
   const area = new Int32Array(count + 1);
   const cls = new Uint8Array(count + 1);
   const rowMin = new Map<number, Int32Array>();
@@ -125,6 +127,7 @@ export function completeFlatObjects(
   const yMax = new Int32Array(count + 1).fill(-1);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] ?? 0;
+    if (id === 0) continue;
     area[id] = (area[id] ?? 0) + 1;
     cls[id] = labels[i] ?? 0;
   }
