@@ -11,14 +11,7 @@ import { ADE } from './ade20k';
 import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
 import { classMatte, refineLabels } from './refine';
-import {
-  boundaryLines,
-  splitWalls,
-  straightenWallCeiling,
-  PLANE_FRONT,
-  PLANE_LEFT,
-  PLANE_RIGHT,
-} from './wall-planes';
+import { boundaryLines, splitWalls, PLANE_FRONT, PLANE_LEFT, PLANE_RIGHT } from './wall-planes';
 
 export type { SceneObject } from './objects';
 
@@ -101,7 +94,6 @@ export function parseFromLogits(
   };
   const lines = boundaryLines(labels, width, height, ADE.wall, [ADE.floor, ADE.rug], ADE.ceiling);
   const walls = splitWalls(labels, width, height, ADE.wall, lines, camera);
-  straightenWallCeiling(labels, width, height, ADE.wall, ADE.ceiling, lines.wallCeiling, walls);
   let objects: SceneObject[] | undefined;
 
   const classMask = (classIds: readonly number[]): Mask => {

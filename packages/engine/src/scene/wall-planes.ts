@@ -177,8 +177,6 @@ export function bestSplit(evidence: Uint8Array): { a: number; b: number } {
 export interface WallPlanes {
   /** Per pixel: 0 not wall, 1 left, 2 front, 3 right. */
   planes: Uint8Array;
-  /** Columns [0, a) are the left wall's band, [a, b) the front's, [b, width) the right's. */
-  split: { a: number; b: number };
   /** Per pixel (wall or not): the plane its column band belongs to, for soft edges. */
   planeAt(x: number, y: number): number;
 }
@@ -252,106 +250,5 @@ export function splitWalls(
       if (labels[i] === wall) planes[i] = planeAt(x, y);
     }
   }
-  return { planes, planeAt, split };
-}
-
-/** Least-squares line y = m·x + c through the points whose index is in `use`. */
-function fitLine(xs: number[], ys: number[], use: boolean[]): { m: number; c: number } | null {
-  let n = 0;
-  let sx = 0;
-  let sy = 0;
-  let sxx = 0;
-  let sxy = 0;
-  xs.forEach((x, i) => {
-    if (!use[i]) return;
-    const y = ys[i] ?? 0;
-    n++;
-    sx += x;
-    sy += y;
-    sxx += x * x;
-    sxy += x * y;
-  });
-  const den = n * sxx - sx * sx;
-  if (n < 2 || den <= 0) return null;
-  const m = (n * sxy - sx * sy) / den;
-  return { m, c: (sy - m * sx) / n };
-}
-
-/**
- * Where wall and ceiling are the same pale colour the network's boundary between them wanders
- * (a wavy line, an unpainted strip of wall under the ceiling after painting). A room's wall–
- * ceiling edge is straight within each wall: per wall band, a line is fitted to the visible
- * boundary (refitted on its inliers) and, when most of the boundary agrees with it, ceiling
- * pixels just below the line become wall and wall pixels just above become ceiling. Changes
- * `labels` and `planes` in place; returns how many pixels moved.
- */
-export function straightenWallCeiling(
-  labels: Uint8Array,
-  width: number,
-  height: number,
-  wall: number,
-  ceiling: number,
-  line: Float32Array,
-  walls: WallPlanes,
-): number {
-  const reach = Math.round(0.06 * height);
-  const tolerance = Math.max(3, 0.012 * height);
-  let moved = 0;
-  const bands: Array<[number, number]> = [
-    [0, walls.split.a],
-    [walls.split.a, walls.split.b],
-    [walls.split.b, width],
-  ];
-  for (const [x0, x1] of bands) {
-    const xs: number[] = [];
-    const ys: number[] = [];
-    for (let x = x0; x < x1; x++) {
-      const y = line[x] ?? Number.NaN;
-      if (!Number.isNaN(y)) {
-        xs.push(x);
-        ys.push(y);
-      }
-    }
-    if (xs.length < Math.max(20, 0.3 * (x1 - x0))) continue;
-    let use = xs.map(() => true);
-    let fit = fitLine(xs, ys, use);
-    for (let round = 0; round < 3 && fit; round++) {
-      const f = fit;
-      use = xs.map((x, i) => Math.abs(f.m * x + f.c - (ys[i] ?? 0)) < tolerance * (3 - round));
-      fit = fitLine(xs, ys, use);
-    }
-    if (!fit) continue;
-    const f = fit;
-    const inliers = xs.filter((x, i) => Math.abs(f.m * x + f.c - (ys[i] ?? 0)) < tolerance);
-    if (inliers.length < 0.6 * xs.length) continue;
-    for (let x = x0; x < x1; x++) {
-      const yl = f.m * x + f.c;
-      const from = Math.max(0, Math.floor(yl - reach));
-      const to = Math.min(height - 1, Math.ceil(yl + reach));
-      // Above the line: wall that has ceiling over it becomes ceiling (a wall seen all the way
-      // to the top of the photo is not touched).
-      let ceilingAbove = false;
-      for (let y = from; y < yl - 0.5; y++) {
-        const i = y * width + x;
-        if (labels[i] === ceiling) ceilingAbove = true;
-        else if (labels[i] === wall && ceilingAbove) {
-          labels[i] = ceiling;
-          walls.planes[i] = 0;
-          moved++;
-        }
-      }
-      // Below it: ceiling that has wall under it becomes wall.
-      let wallBelow = false;
-      for (let y = to; y > yl + 0.5; y--) {
-        const i = y * width + x;
-        if (labels[i] === wall) wallBelow = true;
-        else if (labels[i] === ceiling && wallBelow) {
-          labels[i] = wall;
-          walls.planes[i] = walls.planeAt(x, y);
-          moved++;
-        }
-      }
-    }
-  }
-  return moved;
+  return { planes, planeAt };
 }
