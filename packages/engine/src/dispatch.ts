@@ -128,6 +128,7 @@ async function runVariant(
         mask,
         parse.surfaceAlpha('walls'),
         parse.surfaceAlpha('ceiling'),
+        parse.wallPlanes,
       );
       return paintWalls(image, mask, await paintColour(request), options, surface);
     }

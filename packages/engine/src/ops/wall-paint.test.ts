@@ -231,3 +231,61 @@ describe('paint on the room parse', () => {
     expect(ridges).toBe(0);
   });
 });
+
+describe('paint snaps to the wall a region mostly covers', () => {
+  it('paints the whole front wall up to the ceiling when the region misses a strip of it (living-room-1)', async () => {
+    const image = await roomRaster('living-room-1.jpg', 1200);
+    const parse = await parseOf(image);
+    // A selection that stops short of the ceiling and the corners, as a click or a brush does.
+    const region: Mask = {
+      width: image.width,
+      height: image.height,
+      data: new Uint8Array(image.width * image.height),
+    };
+    for (let y = Math.round(0.12 * image.height); y < Math.round(0.8 * image.height); y++) {
+      region.data.fill(
+        1,
+        y * image.width + Math.round(0.1 * image.width),
+        (y + 1) * image.width - Math.round(0.18 * image.width),
+      );
+    }
+    const surface = paintableSurface(
+      region,
+      parse.surfaceAlpha('walls'),
+      parse.surfaceAlpha('ceiling'),
+      parse.wallPlanes,
+    );
+    const out = paintWalls(image, region, '#2f4f6f', { variant: 0, seed: 1 }, surface);
+    // The strip of wall between the region's top and the ceiling (rows 0.075–0.11) is painted
+    // too, and the ceiling is not.
+    let wall = 0;
+    let painted = 0;
+    for (let y = Math.round(0.075 * image.height); y < Math.round(0.11 * image.height); y++) {
+      for (let x = Math.round(0.1 * image.width); x < Math.round(0.8 * image.width); x++) {
+        const i = y * image.width + x;
+        if (parse.labels[i] !== 1) continue;
+        wall++;
+        const p = i * 4;
+        if (
+          Math.abs((out.data[p + 2] ?? 0) - (image.data[p + 2] ?? 0)) > 6 ||
+          Math.abs((out.data[p] ?? 0) - (image.data[p] ?? 0)) > 6
+        )
+          painted++;
+      }
+    }
+    expect(wall).toBeGreaterThan(1000);
+    expect(painted / wall).toBeGreaterThan(0.97);
+    const ceilingChanged = (() => {
+      let changed = 0;
+      // (Left of the beam at the top right, which the parse reads as wall.)
+      for (let y = 0; y < Math.round(0.04 * image.height); y++) {
+        for (let x = Math.round(0.1 * image.width); x < Math.round(0.8 * image.width); x++) {
+          const i = y * image.width + x;
+          if (Math.abs((out.data[i * 4] ?? 0) - (image.data[i * 4] ?? 0)) > 6) changed++;
+        }
+      }
+      return changed;
+    })();
+    expect(ceilingChanged).toBe(0);
+  });
+});

@@ -80,6 +80,8 @@ export interface PaintSurface {
 
 /** Where less of the user's region than this is wall or ceiling, the region is painted as given. */
 const MIN_REGION_ON_WALL = 0.2;
+/** A region covering this share of one wall (or the ceiling) paints all of it. */
+const WHOLE_SURFACE = 0.6;
 
 /**
  * The paintable part of the user's region: the room parse's walls (so paintings, lamps,
@@ -93,6 +95,7 @@ export function paintableSurface(
   region: Mask,
   walls: Uint8Array,
   ceiling: Uint8Array,
+  planes?: Uint8Array,
 ): PaintSurface | undefined {
   const { width, height } = region;
   const n = width * height;
@@ -121,20 +124,48 @@ export function paintableSurface(
   const aimsCeiling = aims(onCeiling, ceilingTotal);
   if (!aimsWalls && !aimsCeiling) return undefined;
   // The ceiling only when the region is about the ceiling (the Ceiling chip), not the walls.
-  const target = aimsCeiling && (!aimsWalls || onWall < 0.2 * onCeiling) ? ceiling : walls;
-  const win: Window = {
-    x0: Math.max(0, bounds.x0 - PAINT_FEATHER_PX),
-    y0: Math.max(0, bounds.y0 - PAINT_FEATHER_PX),
-    x1: Math.min(width - 1, bounds.x1 + PAINT_FEATHER_PX),
-    y1: Math.min(height - 1, bounds.y1 + PAINT_FEATHER_PX),
-  };
+  const paintCeiling = aimsCeiling && (!aimsWalls || onWall < 0.2 * onCeiling);
+  const target = paintCeiling ? ceiling : walls;
+  // A region that takes in most of one wall (or of the ceiling) means that whole surface: a
+  // click-selected or brushed region rarely reaches exactly into the corners and up to the
+  // ceiling, and the strip it misses would stay the old colour.
+  const whole = new Uint8Array(4);
+  if (paintCeiling) {
+    whole[0] = onCeiling >= WHOLE_SURFACE * ceilingTotal ? 1 : 0;
+  } else if (planes) {
+    const total = new Float64Array(4);
+    const covered = new Float64Array(4);
+    for (let i = 0; i < n; i++) {
+      const p = planes[i] ?? 0;
+      if (p === 0) continue;
+      total[p] = (total[p] ?? 0) + 1;
+      if (region.data[i]) covered[p] = (covered[p] ?? 0) + 1;
+    }
+    for (let p = 1; p <= 3; p++) {
+      whole[p] =
+        (total[p] ?? 0) > 0 && (covered[p] ?? 0) >= WHOLE_SURFACE * (total[p] ?? 0) ? 1 : 0;
+    }
+  }
+  const wholeAt = (i: number) =>
+    paintCeiling ? whole[0] === 1 : planes !== undefined && whole[planes[i] ?? 0] === 1;
+  const anyWhole = whole.some((v) => v === 1);
+  const win: Window = anyWhole
+    ? { x0: 0, y0: 0, x1: width - 1, y1: height - 1 }
+    : {
+        x0: Math.max(0, bounds.x0 - PAINT_FEATHER_PX),
+        y0: Math.max(0, bounds.y0 - PAINT_FEATHER_PX),
+        x1: Math.min(width - 1, bounds.x1 + PAINT_FEATHER_PX),
+        y1: Math.min(height - 1, bounds.y1 + PAINT_FEATHER_PX),
+      };
   const stroke = featherWithin(region, win, PAINT_FEATHER_PX);
   const matte = new Uint8Array(n);
   const data = new Uint8Array(n);
   for (let y = win.y0; y <= win.y1; y++) {
     for (let x = win.x0; x <= win.x1; x++) {
       const i = y * width + x;
-      const w = stroke.weight[(y - stroke.y0) * stroke.width + x - stroke.x0] ?? 0;
+      const w = wholeAt(i)
+        ? 1
+        : (stroke.weight[(y - stroke.y0) * stroke.width + x - stroke.x0] ?? 0);
       const a = Math.round((target[i] ?? 0) * w);
       matte[i] = a;
       data[i] = a >= 128 ? 1 : 0;

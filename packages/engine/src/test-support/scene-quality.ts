@@ -86,7 +86,12 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
 
   // Paint: the whole photo as the region (the engine keeps to the walls), a colour far from them.
   const hex = farthest(PAINTS, hexRgb, meanColour(image, wallTruth));
-  const surface = paintableSurface(all, parse.surfaceAlpha('walls'), parse.surfaceAlpha('ceiling'));
+  const surface = paintableSurface(
+    all,
+    parse.surfaceAlpha('walls'),
+    parse.surfaceAlpha('ceiling'),
+    parse.wallPlanes,
+  );
   const painted = paintWalls(image, all, hex, { variant: 0, seed: 1 }, surface);
   const paint = changeAgainstTarget(image, painted, wallTruth, CHANGE_THRESHOLD);
 
