@@ -10,15 +10,18 @@
 import { dominantColour } from './colour';
 import { estimateRoomCamera, floorMappingOf } from './geometry/room-camera';
 import { openDetector, openSegmenter } from './models/open-ops';
-import { findFloor, type FloorModels } from './ops/find-floor';
+import { openSegmentationModel } from './models/segmentation-model';
+import { floorOf } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
 import { restyle } from './ops/restyle';
+import { rasterKey } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
-import { paintWalls } from './ops/wall-paint';
+import { paintableSurface, paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
+import { parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
-import type { ClickPoint, GenerateRequest } from './types';
+import type { GenerateRequest } from './types';
 import { EngineError } from './types';
 import type { WorkerData, WorkerResult, WorkerTask } from './worker-protocol';
 
@@ -30,6 +33,7 @@ export const MASK_FEATHER_PX = 4;
 
 let detector: ReturnType<typeof openDetector> | undefined;
 let segmenter: ReturnType<typeof openSegmenter> | undefined;
+let segmentationModel: ReturnType<typeof openSegmentationModel> | undefined;
 
 function loadDetector(settings: WorkerData) {
   detector ??= openDetector(settings);
@@ -43,6 +47,45 @@ function loadSegmenter(settings: WorkerData) {
   segmenter ??= openSegmenter(settings);
   segmenter.catch(() => (segmenter = undefined));
   return segmenter;
+}
+
+function loadSegmentationModel(settings: WorkerData) {
+  segmentationModel ??= openSegmentationModel(settings);
+  segmentationModel.catch(() => (segmentationModel = undefined));
+  return segmentationModel;
+}
+
+/**
+ * Room parses of the last few photos this worker saw, keyed by their pixels like the SAM
+ * embedding cache: several ops on one photo (floors, then paint, then removal) pay once.
+ */
+const PARSE_CACHE_SIZE = 3;
+const parses = new Map<string, Promise<RoomParse>>();
+
+/** The room parse of `image` (cached per worker); throws model_missing without the model. */
+export async function roomParseOf(image: Raster, settings: WorkerData): Promise<RoomParse> {
+  const key = rasterKey(image);
+  const cached = parses.get(key);
+  if (cached) {
+    parses.delete(key);
+    parses.set(key, cached);
+    return cached;
+  }
+  const model = await loadSegmentationModel(settings);
+  const parse = parseRoom(image, { model });
+  parses.set(key, parse);
+  parse.catch(() => parses.delete(key));
+  while (parses.size > PARSE_CACHE_SIZE) {
+    const oldest = parses.keys().next();
+    if (oldest.done === true) break;
+    parses.delete(oldest.value);
+  }
+  return parse;
+}
+
+/** Forgets the cached parses (benches time the uncached path). */
+export function clearRoomParses(): void {
+  parses.clear();
 }
 
 /**
@@ -73,20 +116,6 @@ async function paintColour(request: Extract<GenerateRequest, { op: 'wall_paint' 
   return dominantColour(await decodeImage(asBuffer(source.swatch)));
 }
 
-/** The models findFloor may use: whichever load; the floor is found without them too. */
-async function floorModels(settings: WorkerData): Promise<FloorModels> {
-  const [detector, segmenter] = await Promise.all([
-    loadDetector(settings).catch(() => undefined),
-    loadSegmenter(settings).catch(() => undefined),
-  ]);
-  return {
-    ...(detector ? { detect: (image: Raster) => detector.detect(image) } : {}),
-    ...(segmenter?.method === 'sam'
-      ? { segment: (image: Raster, points: ClickPoint[]) => segmenter.segment(image, points) }
-      : {}),
-  };
-}
-
 /** Throws the engine's timeout error once the task was cancelled (a step boundary). */
 export function checkpoint(signal: AbortSignal | undefined) {
   if (signal?.aborted) throw new EngineError('timeout', 'The generation was cancelled');
@@ -109,21 +138,30 @@ async function runVariant(
   switch (request.op) {
     case 'wall_paint': {
       const mask = await maskOf(request.mask);
-      return paintWalls(image, mask, await paintColour(request), options);
+      const parse = await roomParseOf(image, settings);
+      const surface = paintableSurface(
+        mask,
+        parse.surfaceAlpha('walls'),
+        parse.surfaceAlpha('ceiling'),
+        parse.wallPlanes,
+      );
+      return paintWalls(image, mask, await paintColour(request), options, surface);
     }
     case 'floors': {
-      const mapping = floorMappingOf(estimateRoomCamera(image));
-      const mask = request.mask
-        ? await maskOf(request.mask)
-        : await findFloor(image, mapping, await floorModels(settings));
+      const parse = await roomParseOf(image, settings);
+      const floor = floorOf(parse, {
+        rug: request.rug ?? 'keep',
+        ...(request.mask ? { within: await maskOf(request.mask) } : {}),
+      });
       const texture = await decodeImage(asBuffer(request.texture.image));
       checkpoint(signal);
       return fillSurface(
         image,
-        mask,
+        floor.mask,
         { texture, tileSizeCm: request.texture.tileSizeCm ?? 60 },
-        mapping,
+        floorMappingOf(parse.camera),
         options,
+        floor.matte,
       );
     }
     case 'change_material': {
