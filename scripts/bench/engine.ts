@@ -1,7 +1,8 @@
 // `npm run bench:engine` (the npm script builds the server first): the image engine's figures.
 // 1. Every action at 2 MP and 12 MP, each in its own process on one thread: median ms and peak
 //    RSS (scripts/bench/engine-op.ts).
-// 2. Removal quality: PatchMatch against OpenCV's Telea on objects pasted onto real photos (PSNR).
+// 2. Removal quality: PatchMatch against OpenCV's Telea on objects pasted onto real photos (PSNR),
+//    and structure-aware removal against both on objects standing across the wall–floor line.
 // 3. The BUILT server's /api/health p99 while four generations run in its worker pool.
 // Prints tables, writes .artifacts/bench-engine.json, exits 1 when a target is missed.
 import autocannon from 'autocannon';
@@ -19,6 +20,12 @@ import {
   removalBenchmark,
   removalCases,
 } from '../../packages/engine/src/test-support/psnr';
+import { labelledPhotos } from '../../packages/engine/src/test-support/ground-truth';
+import {
+  acrossLineBenchmark,
+  acrossLineCases,
+  formatAcrossLineTable,
+} from '../../packages/engine/src/test-support/removal-bench';
 
 const HELD_OUT_PHOTOS: readonly string[] = REMOVAL_HELD_OUT_PHOTOS;
 
@@ -209,6 +216,12 @@ async function main() {
     failed.push('removal PSNR not above Telea over all cases');
   }
 
+  console.log(
+    '\nremoval across the wall–floor line (hand-labelled photos; structure = with the room parse)',
+  );
+  const acrossLine = await acrossLineBenchmark(acrossLineCases(await labelledPhotos()));
+  console.log(formatAcrossLineTable(acrossLine));
+
   console.log('\n/api/health while four generations run');
   const health = await healthDuringGenerations();
   console.log(
@@ -233,6 +246,17 @@ async function main() {
           oursMs,
           teleaMs,
         })),
+        removalAcrossLine: acrossLine.map(
+          ({ photo, object, structure, patchMatch, telea, structureMs, structured }) => ({
+            photo,
+            object,
+            structure,
+            patchMatch,
+            telea,
+            structureMs,
+            structured,
+          }),
+        ),
         health,
       },
       null,
