@@ -1,7 +1,11 @@
-// `npm run engine:sheet`: every action of the local engine on several real room photos, next to
-// the input, as one PNG (.artifacts/engine-sheet.png). It goes through the engine's public
-// interface (worker pool, masks from click-to-segment, elements from detection), as the server
-// does. MODELS_DIR defaults to ../shared/models. Look at the sheet: an output you would not show a
+// `npm run engine:sheet`: every action of the local engine on every room photo of
+// ../shared/assets/rooms, next to the input and the room parse (labels coloured, wall planes
+// shaded), as one PNG (.artifacts/engine-sheet.png) plus every cell at full size in
+// .artifacts/engine-sheet/. It goes through the engine's public interface (worker pool, masks from
+// click-to-segment, elements from detection), as the server does. Four photos have hand-set
+// clicks; on the others the masks come from the room parse as the app's chips will ask for them
+// (the walls, the largest object, a smaller one, free floor). `-- <photo> …` limits the run.
+// MODELS_DIR defaults to ../shared/models. Look at the sheet: an output you would not show a
 // paying customer is a bug.
 import { findTexture, renderTexture } from '@roomcraft/catalog';
 import { DEMO_PRODUCTS } from '@roomcraft/catalog/demo-products';
@@ -13,12 +17,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { fractionRectShape, maskPng } from '../packages/engine/src/test-support/photos';
+import { parseOf } from '../packages/engine/src/test-support/room-parse';
+import { ADE, type RoomParse } from '../packages/engine/src/scene';
+import { readdir } from 'node:fs/promises';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const shared = path.resolve(repoRoot, '../shared');
 const modelsDir = process.env.MODELS_DIR ?? path.join(shared, 'models');
 const THUMB_W = 400;
-const LONG_SIDE = 1600;
+const LONG_SIDE = 1200;
 
 /** Where to click on each photo (fractions of width and height), and where to add a product. */
 interface Scenario {
@@ -78,6 +85,7 @@ const scenarios: Scenario[] = [
 
 const columns = [
   'Input',
+  'Parse',
   'Wall paint',
   'Floors',
   'Change material',
@@ -121,15 +129,151 @@ async function thumb(png: Buffer, label: string) {
     .toBuffer({ resolveWithObject: true });
 }
 
-async function row(engine: ImageEngine, scenario: Scenario) {
-  const { data: image, info } = await uprightPng(scenario.photo);
+/** A mask (1 = selected) as a PNG at its size. */
+async function maskToPng(data: Uint8Array, width: number, height: number) {
+  const alpha = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < data.length; i++) {
+    if (!data[i]) continue;
+    alpha.fill(255, i * 4, i * 4 + 4);
+  }
+  return sharp(alpha, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+const PLANE_COLOURS: Record<number, [number, number, number]> = {
+  1: [230, 70, 70],
+  2: [240, 160, 40],
+  3: [170, 40, 150],
+};
+const CLASS_COLOURS: Record<number, [number, number, number]> = {
+  [ADE.floor]: [70, 200, 90],
+  [ADE.ceiling]: [90, 130, 240],
+  [ADE.window]: [60, 220, 220],
+  [ADE.rug]: [240, 210, 40],
+  [ADE.door]: [200, 90, 200],
+};
+
+/** The parse over the photo: labels coloured, wall planes shaded, object outlines drawn. */
+async function parseOverlay(png: Buffer, parse: RoomParse) {
+  const { width, height } = parse;
+  const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const out = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const label = parse.labels[i] ?? 0;
+    const colour = PLANE_COLOURS[parse.wallPlanes[i] ?? 0] ??
+      CLASS_COLOURS[label] ?? [(label * 97) % 255, (label * 57) % 255, (label * 151) % 255];
+    for (let c = 0; c < 3; c++) {
+      out[i * 3 + c] = Math.round(0.45 * (data[i * 3 + c] ?? 0) + 0.55 * (colour[c] ?? 0));
+    }
+  }
+  const outlines = parse.objects
+    .map(
+      (o) =>
+        `<polygon points="${o.polygon.map((p) => `${p.x},${p.y}`).join(' ')}" fill="none" stroke="#fff" stroke-width="2"/><text x="${o.box.x + 3}" y="${o.box.y + 16}" font-size="16" font-family="sans-serif" fill="#ff0" stroke="#000" stroke-width="0.5">${o.label}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${outlines}</svg>`;
+  return sharp(out, { raw: { width, height, channels: 3 } })
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
+}
+
+/** Fractions of the photo at the centre of a mask's pixels nearest its middle. */
+function innerPoint(mask: Uint8Array, width: number, height: number): [number, number] | null {
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    sx += i % width;
+    sy += Math.floor(i / width);
+    n++;
+  }
+  if (n === 0) return null;
+  const cx = sx / n;
+  const cy = sy / n;
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < mask.length; i += 7) {
+    if (!mask[i]) continue;
+    const d = ((i % width) - cx) ** 2 + (Math.floor(i / width) - cy) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return [(best % width) / width, Math.floor(best / width) / height];
+}
+
+/** A scenario for a photo without hand-set clicks, from its room parse. */
+function scenarioFromParse(photo: string, parse: RoomParse, index: number): Scenario {
+  const { width, height } = parse;
+  const walls = parse.surface('walls').data;
+  const wall = innerPoint(walls, width, height) ?? [0.5, 0.25];
+  const big = parse.objects.filter((o) => o.area > 0.01 * width * height);
+  const first = big[0];
+  const second = big.find((o) => o !== first && o.area < 0.15 * width * height) ?? big[1];
+  const at = (o: (typeof big)[number] | undefined): [number, number] =>
+    o ? (innerPoint(o.mask.data, width, height) ?? [0.5, 0.6]) : [0.5, 0.6];
+  // Free floor near the wall–floor line, for a product: a box over the floor's middle.
+  const floor = parse.surface('floor').data;
+  const f = innerPoint(floor, width, height) ?? [0.5, 0.85];
+  const styles = ['japandi', 'industrial', 'scandinavian', 'art_deco'];
+  const products = ['plant-fig', 'armchair-nest', 'plant-olive', 'floor-tripod'];
+  const materials = [
+    { colour: '#1f6b4f', texture: 'emerald-velvet', label: 'velvet' },
+    { colour: '#5d4030', texture: null, label: 'walnut' },
+    { colour: '#25344f', texture: null, label: 'navy' },
+  ];
+  const material = materials[index % materials.length] ?? {
+    colour: '#25344f',
+    texture: null,
+    label: 'navy',
+  };
+  return {
+    photo,
+    wall,
+    material: {
+      at: at(first),
+      ...material,
+      label: `${first?.label ?? 'object'} ${material.label}`,
+    },
+    remove: at(second),
+    add: {
+      box: [
+        Math.max(0, f[0] - 0.1),
+        Math.max(0, f[1] - 0.25),
+        Math.min(1, f[0] + 0.1),
+        Math.min(1, f[1] + 0.1),
+      ],
+      product: products[index % products.length] ?? 'plant-fig',
+    },
+    style: styles[index % styles.length] ?? 'japandi',
+  };
+}
+
+async function row(engine: ImageEngine, photo: string, index: number) {
+  const { data: image, info } = await uprightPng(photo);
   const { width, height } = info;
+  const { data: raw } = await sharp(image)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const parse = await parseOf({ width, height, data: new Uint8ClampedArray(raw) });
+  const scenario =
+    scenarios.find((s) => s.photo === photo) ?? scenarioFromParse(photo, parse, index);
+  const fromParse = !scenarios.some((s) => s.photo === photo);
   const at = ([fx, fy]: [number, number]) => ({
     x: Math.round(fx * width),
     y: Math.round(fy * height),
     label: 1 as const,
   });
-  const cells: { png: Buffer; label: string }[] = [{ png: image, label: scenario.photo }];
+  const cells: { png: Buffer; label: string }[] = [
+    { png: image, label: scenario.photo },
+    { png: await parseOverlay(image, parse), label: 'Room parse' },
+  ];
   const timed = async (label: string, request: GenerateRequest) => {
     const started = performance.now();
     try {
@@ -147,7 +291,10 @@ async function row(engine: ImageEngine, scenario: Scenario) {
 
   const elements = await engine.detectElements(image);
   console.log(`${scenario.photo}: ${elements.map((e) => e.label).join(', ') || 'no elements'}`);
-  const wallMask = await engine.segment(image, [at(scenario.wall)]);
+  // The walls as the Walls chip asks for them (from the parse), or a click on the wall.
+  const wallMask = fromParse
+    ? await maskToPng(parse.surface('walls').data, width, height)
+    : await engine.segment(image, [at(scenario.wall)]);
   const floor = findTexture('oak-herringbone');
   if (!floor) throw new Error('oak-herringbone texture missing');
   const texture = await renderTexture(floor, { size: 512, format: 'png' });
@@ -250,11 +397,17 @@ async function main() {
     const rows = [];
     const cellsDir = path.join(repoRoot, '.artifacts/engine-sheet');
     await mkdir(cellsDir, { recursive: true });
-    for (const scenario of scenarios) {
-      const cells = await row(engine, scenario);
+    const only = process.argv.slice(2);
+    const photos = (await readdir(path.join(shared, 'assets/rooms'), { withFileTypes: true }))
+      .filter((entry) => entry.isFile() && /\.(jpe?g|png|webp)$/i.test(entry.name))
+      .map((entry) => entry.name)
+      .filter((name) => only.length === 0 || only.includes(name))
+      .sort();
+    for (const [index, photo] of photos.entries()) {
+      const cells = await row(engine, photo, index);
       rows.push(cells);
       // Every output at full size too, to look at closely.
-      const stem = scenario.photo.replace(/\.\w+$/, '');
+      const stem = photo.replace(/\.\w+$/, '');
       await Promise.all(
         cells.map((cell, i) =>
           writeFile(

@@ -8,7 +8,7 @@ import { DEMO_PRODUCTS } from '@roomcraft/catalog/demo-products';
 import { DESIGN_MODES, STYLES } from '@roomcraft/contracts';
 import type { GenerateRequest } from '@roomcraft/engine';
 import { placementFromDemo } from '@roomcraft/engine';
-import { runTask } from '@roomcraft/engine/dispatch';
+import { clearRoomParses, roomParseOf, runTask } from '@roomcraft/engine/dispatch';
 import type { WorkerTask } from '@roomcraft/engine/worker-protocol';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -154,11 +154,52 @@ async function peakRssMb() {
   return Math.round(Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024);
 }
 
+/** The room parse alone: decode, network, refinement, wall planes (objects are lazy). */
+async function timeParse(megapixels: number, runs: number) {
+  const { png, width, height } = await photoAt(megapixels);
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const image = { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
+  const times: number[] = [];
+  const cpu: number[] = [];
+  let firstMs = 0;
+  for (let i = 0; i <= runs; i++) {
+    clearRoomParses();
+    const started = performance.now();
+    const cpuStarted = process.cpuUsage();
+    await roomParseOf(image, settings);
+    const ms = performance.now() - started;
+    if (i === 0) firstMs = ms;
+    else {
+      times.push(ms);
+      cpu.push(process.cpuUsage(cpuStarted).user / 1000);
+    }
+  }
+  cpu.sort((a, b) => a - b);
+  times.sort((a, b) => a - b);
+  console.log(
+    JSON.stringify({
+      op: 'room_parse',
+      // CPU time of this (one-threaded) process: what the parse costs when the machine is shared.
+      cpuMs: Math.round(cpu[Math.floor(cpu.length / 2)] ?? NaN),
+      megapixels,
+      width,
+      height,
+      runs,
+      firstMs: Math.round(firstMs),
+      medianMs: Math.round(times[Math.floor(times.length / 2)] ?? NaN),
+      minMs: Math.round(times[0] ?? NaN),
+      peakRssMb: await peakRssMb(),
+    }),
+  );
+}
+
 async function main() {
-  const [op = 'wall_paint', mpArg = '2', runsArg = '5'] = process.argv.slice(2);
+  const [op = 'wall_paint', mpArg = '2', runsArg = '5', mode = ''] = process.argv.slice(2);
   const megapixels = Number(mpArg);
   const runs = Number(runsArg);
+  const uncached = mode === 'uncached';
   sharp.concurrency(1);
+  if (op === 'room_parse') return timeParse(megapixels, runs);
   const tasks = await taskFor(op, megapixels);
   const first = tasks[0];
   const repeated = tasks.at(-1);
@@ -175,6 +216,7 @@ async function main() {
     if (result.kind === 'error') throw new Error(`${op}: ${result.message}`);
   }
   for (let i = 0; i < runs; i++) {
+    if (uncached) clearRoomParses();
     const started = performance.now();
     const result = await runTask(repeated, settings);
     times.push(performance.now() - started);
@@ -185,7 +227,7 @@ async function main() {
   times.sort((a, b) => a - b);
   console.log(
     JSON.stringify({
-      op,
+      op: uncached ? `${op} (uncached)` : op,
       megapixels,
       width,
       height,

@@ -11,7 +11,6 @@
  *    land on the full-resolution photo edge rather than the working grid.
  */
 import type { SegmentationLogits } from '../models/segmentation-model';
-import { resizeRgb } from '../models/image-tensor';
 import type { Raster } from '../raster';
 import { colourGuidedFilter } from './guided-filter';
 
@@ -31,8 +30,10 @@ const MIN_WINS = 4;
 export interface RefinedLabels {
   labels: Uint8Array;
   confidence: Uint8Array;
-  /** Soft share (0–255) of each class in `softClasses`, per pixel; hard outside the band. */
+  /** Soft share (0–255) of each class in `softClasses` in the boundary band (0 elsewhere). */
   soft: Map<number, Uint8Array>;
+  /** 1 where the pixel was decided in the boundary band. */
+  band: Uint8Array;
 }
 
 /** A class's guided-filter coefficients over its window of the working image. */
@@ -53,13 +54,16 @@ interface Axis {
   f: Float32Array;
 }
 
-/** Bilinear taps mapping `n` output pixels onto `cells` + 1 grid points spanning `extent`. */
-function axisTaps(n: number, fullN: number, extent: number, grid: number): Axis {
+/**
+ * Bilinear taps mapping `n` working pixels (k full pixels each) onto the grid points spanning
+ * `extent` cells over the photo's `fullN` pixels.
+ */
+function axisTaps(n: number, k: number, fullN: number, extent: number, grid: number): Axis {
   const i0 = new Int32Array(n);
   const i1 = new Int32Array(n);
   const f = new Float32Array(n);
   for (let o = 0; o < n; o++) {
-    const full = ((o + 0.5) * fullN) / n - 0.5;
+    const full = Math.min(fullN - 1, (o + 0.5) * k - 0.5);
     const u = Math.min(extent, Math.max(0, (full * extent) / Math.max(1, fullN - 1)));
     const lo = Math.min(grid - 1, Math.floor(u));
     i0[o] = lo;
@@ -67,6 +71,38 @@ function axisTaps(n: number, fullN: number, extent: number, grid: number): Axis 
     f[o] = u - lo;
   }
   return { i0, i1, f };
+}
+
+/** The photo averaged over k×k blocks (the last row and column of blocks may be partial), 0–1. */
+function blockAverage(
+  image: Raster,
+  k: number,
+  ww: number,
+  wh: number,
+): [Float32Array, Float32Array, Float32Array] {
+  const { width, height, data } = image;
+  const r = new Float32Array(ww * wh);
+  const g = new Float32Array(ww * wh);
+  const b = new Float32Array(ww * wh);
+  const count = new Float32Array(ww * wh);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / k) * ww;
+    let p = y * width * 4;
+    for (let x = 0; x < width; x++, p += 4) {
+      const i = row + Math.floor(x / k);
+      r[i] = (r[i] ?? 0) + (data[p] ?? 0);
+      g[i] = (g[i] ?? 0) + (data[p + 1] ?? 0);
+      b[i] = (b[i] ?? 0) + (data[p + 2] ?? 0);
+      count[i] = (count[i] ?? 0) + 1;
+    }
+  }
+  for (let i = 0; i < ww * wh; i++) {
+    const inv = 1 / (255 * Math.max(1, count[i] ?? 1));
+    r[i] = (r[i] ?? 0) * inv;
+    g[i] = (g[i] ?? 0) * inv;
+    b[i] = (b[i] ?? 0) * inv;
+  }
+  return [r, g, b];
 }
 
 /** Removes repeats from the first `n` entries in place; returns how many remain. */
@@ -89,6 +125,44 @@ function qAt(f: Field, x: number, y: number, r: number, g: number, b: number): n
   const a = f.data;
   const o = (ly * f.width + lx) * 4;
   return (a[o] ?? 0) * r + (a[o + 1] ?? 0) * g + (a[o + 2] ?? 0) * b + (a[o + 3] ?? 0);
+}
+
+/**
+ * A class's matte (0–255) from the labels and the band's soft shares. Off the band, and on band
+ * pixels whose label and four neighbours' labels agree, it is hard (255 in, 0 out): the guided
+ * filter's shares spread over several pixels where the photo's edge is faint, and the label
+ * already put the edge on the best pixel, so only the one-pixel transition stays soft — on the
+ * side of the edge its label says (≥ 128 when labelled the class, < 128 when not).
+ */
+export function classMatte(
+  labels: Uint8Array,
+  band: Uint8Array,
+  shares: Uint8Array,
+  cls: number,
+  width: number,
+  height: number,
+): Uint8Array {
+  const matte = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const inside = labels[i] === cls;
+      if (!band[i]) {
+        matte[i] = inside ? 255 : 0;
+        continue;
+      }
+      const edge =
+        (x > 0 && labels[i - 1] === cls) !== inside ||
+        (x + 1 < width && labels[i + 1] === cls) !== inside ||
+        (y > 0 && labels[i - width] === cls) !== inside ||
+        (y + 1 < height && labels[i + width] === cls) !== inside;
+      const a = shares[i] ?? 0;
+      if (!edge) matte[i] = inside ? 255 : 0;
+      else if (inside) matte[i] = Math.max(128, a);
+      else matte[i] = Math.min(127, a);
+    }
+  }
+  return matte;
 }
 
 export function refineLabels(
@@ -136,23 +210,15 @@ export function refineLabels(
   for (const c of softClasses) if (!candidates.includes(c)) candidates.push(c);
 
   // 2. Working resolution: guide and upsampled probabilities.
-  const ws = Math.min(1, WORK_SIDE / Math.max(width, height));
-  const ww = Math.max(1, Math.round(width * ws));
-  const wh = Math.max(1, Math.round(height * ws));
+  // k×k blocks of the photo, averaged: k full pixels per working pixel.
+  const k = Math.max(1, Math.ceil(Math.max(width, height) / WORK_SIDE));
+  const ws = 1 / k;
+  const ww = Math.ceil(width / k);
+  const wh = Math.ceil(height / k);
   const wn = ww * wh;
-  const rgb = resizeRgb(image, ww, wh);
-  const guide: [Float32Array, Float32Array, Float32Array] = [
-    new Float32Array(wn),
-    new Float32Array(wn),
-    new Float32Array(wn),
-  ];
-  for (let i = 0; i < wn; i++) {
-    guide[0][i] = (rgb[i * 3] ?? 0) / 255;
-    guide[1][i] = (rgb[i * 3 + 1] ?? 0) / 255;
-    guide[2][i] = (rgb[i * 3 + 2] ?? 0) / 255;
-  }
-  const ax = axisTaps(ww, width, validWidth, grid);
-  const ay = axisTaps(wh, height, validHeight, grid);
+  const guide = blockAverage(image, k, ww, wh);
+  const ax = axisTaps(ww, k, width, validWidth, grid);
+  const ay = axisTaps(wh, k, height, validHeight, grid);
   const filter = colourGuidedFilter(guide, ww, wh, RADIUS, EPS);
   // Each class is filtered only over the window where its probability is not negligible.
   const pad = 2 * RADIUS + 2;
@@ -255,16 +321,26 @@ export function refineLabels(
   const candidateIds = Uint8Array.from(candidates);
   const local = new Int32Array(8);
   const localQ = new Float32Array(8);
+  const band = new Uint8Array(n);
+  // Per column: the working columns either side and the weight between them.
+  const colX0 = new Int32Array(width);
+  const colX1 = new Int32Array(width);
+  const colFx = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const wx = Math.min(ww - 1, Math.max(0, (x + 0.5) * ws - 0.5));
+    colX0[x] = Math.floor(wx);
+    colX1[x] = Math.min(ww - 1, Math.floor(wx) + 1);
+    colFx[x] = wx - Math.floor(wx);
+  }
   for (let y = 0; y < height; y++) {
     const wy = Math.min(wh - 1, Math.max(0, (y + 0.5) * ws - 0.5));
     const y0 = Math.floor(wy);
     const y1 = Math.min(wh - 1, y0 + 1);
     const fy = wy - y0;
     for (let x = 0; x < width; x++) {
-      const wx = Math.min(ww - 1, Math.max(0, (x + 0.5) * ws - 0.5));
-      const x0 = Math.floor(wx);
-      const x1 = Math.min(ww - 1, x0 + 1);
-      const fx = wx - x0;
+      const x0 = colX0[x] ?? 0;
+      const x1 = colX1[x] ?? 0;
+      const fx = colFx[x] ?? 0;
       const i00 = y0 * ww + x0;
       const i01 = y0 * ww + x1;
       const i10 = y1 * ww + x0;
@@ -284,11 +360,9 @@ export function refineLabels(
         const q =
           fx < 0.5 ? (fy < 0.5 ? firstQ[i00] : firstQ[i10]) : fy < 0.5 ? firstQ[i01] : firstQ[i11];
         confidence[pix] = Math.round(255 * Math.min(1, Math.max(0, q ?? 0)));
-        for (let s = 0; s < softIndex.length; s++) {
-          (softPlanes[s] as Uint8Array)[pix] = softIndex[s] === f00 ? 255 : 0;
-        }
         continue;
       }
+      band[pix] = 1;
       // The boundary band: the candidates of the four neighbours, evaluated with this colour.
       local[0] = f00;
       local[1] = first[i01] ?? 0;
@@ -328,5 +402,5 @@ export function refineLabels(
       }
     }
   }
-  return { labels, confidence, soft };
+  return { labels, confidence, soft, band };
 }

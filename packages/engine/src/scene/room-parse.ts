@@ -8,8 +8,9 @@ import { estimateRoomCamera, type RoomCamera } from '../geometry/room-camera';
 import type { SegmentationModel } from '../models/segmentation-model';
 import type { Mask, Raster } from '../raster';
 import { ADE } from './ade20k';
+import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
-import { refineLabels } from './refine';
+import { classMatte, refineLabels } from './refine';
 import { boundaryLines, splitWalls, PLANE_FRONT, PLANE_LEFT, PLANE_RIGHT } from './wall-planes';
 
 export type { SceneObject } from './objects';
@@ -79,7 +80,18 @@ export function parseFromLogits(
 ): RoomParse {
   const { width, height } = image;
   const n = width * height;
-  const { labels, confidence, soft } = refineLabels(image, logits, SOFT_CLASSES);
+  const { labels, confidence, soft, band } = refineLabels(image, logits, SOFT_CLASSES);
+  completeFlatObjects(labels, width, height, Math.round(n * 0.001));
+  // Mattes are built on first use (floors want the floor's, paint the walls'), then kept.
+  const mattes = new Map<number, Uint8Array>();
+  const matteOf = (cls: number): Uint8Array => {
+    let matte = mattes.get(cls);
+    if (!matte) {
+      matte = classMatte(labels, band, soft.get(cls) ?? new Uint8Array(n), cls, width, height);
+      mattes.set(cls, matte);
+    }
+    return matte;
+  };
   const lines = boundaryLines(labels, width, height, ADE.wall, [ADE.floor, ADE.rug], ADE.ceiling);
   const walls = splitWalls(labels, width, height, ADE.wall, lines, camera);
   let objects: SceneObject[] | undefined;
@@ -108,7 +120,7 @@ export function parseFromLogits(
     }
   };
   const surfaceAlpha = (name: SurfaceName | 'rug'): Uint8Array => {
-    const of = (c: number) => soft.get(c) ?? new Uint8Array(n);
+    const of = matteOf;
     switch (name) {
       case 'floor':
         return of(ADE.floor);
