@@ -5,7 +5,8 @@
 //    action on the same photo) and uncached (the first).
 // 2. Scene quality against the hand-labelled ground truth (test-data/room-labels): floor and
 //    wall IoU, paint and floor spill/miss per photo (packages/engine/src/test-support/scene-quality.ts).
-// 3. Removal quality: PatchMatch against OpenCV's Telea on objects pasted onto real photos (PSNR).
+// 3. Removal quality: PatchMatch against OpenCV's Telea on objects pasted onto real photos (PSNR),
+//    and structure-aware removal against both on objects standing across the wall–floor line.
 // 4. The BUILT server's /api/health p99 while four generations run in its worker pool.
 // Prints tables, writes .artifacts/bench-engine.json, exits 1 when a target is missed.
 import autocannon from 'autocannon';
@@ -24,6 +25,11 @@ import {
   removalCases,
 } from '../../packages/engine/src/test-support/psnr';
 import { labelledPhotos } from '../../packages/engine/src/test-support/ground-truth';
+import {
+  acrossLineBenchmark,
+  acrossLineCases,
+  formatAcrossLineTable,
+} from '../../packages/engine/src/test-support/removal-bench';
 import {
   formatSceneTable,
   measureScene,
@@ -251,6 +257,12 @@ async function main() {
     failed.push('removal PSNR not above Telea over all cases');
   }
 
+  console.log(
+    '\nremoval across the wall–floor line (hand-labelled photos; structure = with the room parse)',
+  );
+  const acrossLine = await acrossLineBenchmark(acrossLineCases(await labelledPhotos()));
+  console.log(formatAcrossLineTable(acrossLine));
+
   console.log('\n/api/health while four generations run');
   const health = await healthDuringGenerations();
   console.log(
@@ -276,6 +288,17 @@ async function main() {
           oursMs,
           teleaMs,
         })),
+        removalAcrossLine: acrossLine.map(
+          ({ photo, object, structure, patchMatch, telea, structureMs, structured }) => ({
+            photo,
+            object,
+            structure,
+            patchMatch,
+            telea,
+            structureMs,
+            structured,
+          }),
+        ),
         health,
       },
       null,

@@ -14,6 +14,7 @@ import { openSegmentationModel } from './models/segmentation-model';
 import { floorOf } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
+import { removeElements } from './ops/removal';
 import { restyle } from './ops/restyle';
 import { rasterKey } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
@@ -180,7 +181,9 @@ async function runVariant(
     }
     case 'remove_elements': {
       const mask = await maskOf(request.mask);
-      return inpaint(image, mask, options);
+      // Structure-aware with the room parse; without the segmentation model, the plain fill.
+      const parse = await roomParseOf(image, settings).catch(() => null);
+      return parse ? removeElements(image, mask, parse, options) : inpaint(image, mask, options);
     }
     case 'add_elements': {
       const mask = await maskOf(request.mask);

@@ -25,6 +25,31 @@ export interface InpaintOptions {
    * field, so fills differ visibly.
    */
   variant?: number;
+  /**
+   * Structure-aware completion (ops/removal.ts decides it from the room parse): which surface
+   * every pixel shows, the hole's pixels included (the surface that lies behind the object).
+   * Without it the hole is filled from whatever surrounds it.
+   */
+  structure?: InpaintStructure;
+}
+
+/**
+ * Surfaces for a structure-aware fill. A patch centred on a surface is matched only to source
+ * patches centred on the same surface, and a hole pixel takes votes only from patches of its own
+ * surface (surface 0, "anything else", is matched and voted freely), so the wall's texture stays
+ * above the line it meets the floor along and the floor's below it. The coarsest level's start
+ * interpolates each pixel only between hole ends on its own surface, so a column crossing the
+ * line carries the wall down to it and the floor up to it instead of blending them.
+ */
+export interface InpaintStructure {
+  /** Per image pixel: a surface id 1–255, or 0 for anything else (furniture, decor). */
+  surfaces: Uint8Array;
+  /**
+   * The line the surfaces meet along (the wall–floor line): its row per image column, continued
+   * across the hole, or null when there is none. (How the surfaces were decided; the fill itself
+   * reads only `surfaces`.)
+   */
+  line: Float32Array | null;
 }
 
 /** Patch radius: 7×7 patches. */
@@ -78,6 +103,10 @@ interface Level {
   depth: Float32Array;
   /** Per pixel: γ^-depth, the confidence of a patch centred there. */
   confidence: Float64Array;
+  /** Per pixel surface id (structure-aware fills), else null. */
+  label: Uint8Array | null;
+  /** Per surface id: its valid source centres (empty when it has none at this level). */
+  sourcesOf: Int32Array[];
 }
 
 /** The nearest-neighbour field: per target pixel, the index of its source centre and its SSD. */
@@ -106,7 +135,7 @@ export function inpaint(image: Raster, mask: Mask, options: InpaintOptions = {})
   if (!bounds) return out;
 
   const region = workingRegion(bounds, image.width, image.height);
-  const full = cropLevel(image, grown, region);
+  const full = cropLevel(image, grown, region, options.structure);
   const seed = mixSeed(options.seed ?? 0, options.variant ?? 0);
   const filled = complete(full, seed, options.variant ?? 0);
   writeBack(out, filled, region);
@@ -141,10 +170,12 @@ function cropLevel(
   image: Raster,
   mask: Mask,
   region: { x: number; y: number; w: number; h: number },
+  structure?: InpaintStructure,
 ): Level {
   const { w, h } = region;
   const px = new Uint8Array(w * h * CH);
   const hole = new Uint8Array(w * h);
+  const label = structure ? new Uint8Array(w * h) : null;
   const luma = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     let src = ((region.y + y) * image.width + region.x) * 4;
@@ -159,11 +190,12 @@ function cropLevel(
       px[i * CH + 2] = b;
       luma[i] = (2 * r + 5 * g + b) >> 3;
       hole[i] = mask.data[m] ?? 0;
+      if (label && structure) label[i] = structure.surfaces[m] ?? 0;
     }
   }
   textureFeatures(px, luma, hole, w, h);
   // The finest level matches on colour alone: there, texture is in the colours themselves.
-  return prepareLevel(w, h, px, hole, 3);
+  return prepareLevel(w, h, px, hole, 3, label);
 }
 
 /**
@@ -223,6 +255,7 @@ function prepareLevel(
   px: Uint8Array,
   hole: Uint8Array,
   compared: number,
+  label: Uint8Array | null,
 ): Level {
   // A patch touches the hole iff its centre is within R (Chebyshev) of a hole pixel.
   const near = squareDilate(hole, w, h, R);
@@ -249,7 +282,59 @@ function prepareLevel(
   const confidence = new Float64Array(w * h);
   const lnDecay = Math.log(DEPTH_DECAY);
   for (let i = 0; i < w * h; i++) confidence[i] = Math.exp(-lnDecay * (depth[i] ?? 0));
-  return { w, h, px, compared, hole, targets, sourceOk, sources, depth, confidence };
+  return {
+    w,
+    h,
+    px,
+    compared,
+    hole,
+    targets,
+    sourceOk,
+    sources,
+    depth,
+    confidence,
+    label,
+    sourcesOf: sourcesByLabel(sources, label),
+  };
+}
+
+/** The sources split by surface id (none without surfaces). */
+function sourcesByLabel(sources: Int32Array, label: Uint8Array | null): Int32Array[] {
+  if (!label) return [];
+  const counts = new Int32Array(256);
+  for (const i of sources) {
+    const l = label[i] ?? 0;
+    counts[l] = (counts[l] ?? 0) + 1;
+  }
+  const out = Array.from({ length: 256 }, (_, l) => new Int32Array(counts[l] ?? 0));
+  const fill = new Int32Array(256);
+  for (const i of sources) {
+    const l = label[i] ?? 0;
+    const list = out[l];
+    const at = fill[l] ?? 0;
+    if (list) list[at] = i;
+    fill[l] = at + 1;
+  }
+  return out;
+}
+
+/**
+ * Whether source centre `s` may stand for target `t`: always without surfaces; with them, only a
+ * source of the target's own surface — unless that surface has no source at this level.
+ */
+function allowed(level: Level, t: number, s: number): boolean {
+  const { label } = level;
+  if (!label) return true;
+  const l = label[t] ?? 0;
+  return l === 0 || label[s] === l || (level.sourcesOf[l]?.length ?? 0) === 0;
+}
+
+/** A random source for target `t` (of its surface when it has one); advances the xorshift state. */
+function randomSource(level: Level, t: number, u: number): number {
+  const l = level.label ? (level.label[t] ?? 0) : 0;
+  const own = l !== 0 ? level.sourcesOf[l] : undefined;
+  const pool = own && own.length > 0 ? own : level.sources;
+  return pool[u % pool.length] ?? 0;
 }
 
 /** Dilation by a (2r+1)² square, separably (rows then columns), with running counts. */
@@ -326,6 +411,8 @@ function downsample(fine: Level): Level {
   const h = (fine.h + 1) >> 1;
   const px = new Uint8Array(w * h * CH);
   const hole = new Uint8Array(w * h);
+  const fineLabel = fine.label;
+  const label = fineLabel ? new Uint8Array(w * h) : null;
   const sum = new Uint32Array(CH);
   const f = fine.px;
   for (let y = 0; y < h; y++) {
@@ -340,8 +427,14 @@ function downsample(fine: Level): Level {
       const i10 = fy1 * fine.w + fx0;
       const i11 = fy1 * fine.w + fx1;
       const i = y * w + x;
+      if (label && fineLabel) label[i] = fineLabel[i00] ?? 0;
       if (fine.hole[i00] || fine.hole[i01] || fine.hole[i10] || fine.hole[i11]) {
         hole[i] = 1;
+        // A hole pixel takes the surface of a fine hole pixel (the fill is what lies behind).
+        if (label && fineLabel) {
+          const inHole = fine.hole[i00] ? i00 : fine.hole[i01] ? i01 : fine.hole[i10] ? i10 : i11;
+          label[i] = fineLabel[inHole] ?? 0;
+        }
         continue;
       }
       for (let c = 0; c < CH; c++) {
@@ -354,7 +447,7 @@ function downsample(fine: Level): Level {
       }
     }
   }
-  return prepareLevel(w, h, px, hole, CH);
+  return prepareLevel(w, h, px, hole, CH, label);
 }
 
 /** Builds the pyramid, finest first, down to where the hole is only a few pixels thick. */
@@ -472,6 +565,7 @@ function dropSources(level: Level, rng: number): number {
   // Keep the whole source when too little would be left to match against.
   if (kept.length >= Math.max(32, level.sources.length >> 2)) level.sources = Int32Array.from(kept);
   else for (const i of level.sources) sourceOk[i] = 1;
+  level.sourcesOf = sourcesByLabel(level.sources, level.label);
   return s;
 }
 
@@ -501,7 +595,9 @@ function startField(level: Level, rng: number, variant: number): { field: Field;
     s ^= s >>> 17;
     s ^= s << 5;
     const q = targets[t] ?? 0;
-    match[q] = sources[(s >>> 0) % sources.length] ?? 0;
+    match[q] = level.label
+      ? randomSource(level, q, s >>> 0)
+      : (sources[(s >>> 0) % sources.length] ?? 0);
     cost[q] = patchCost(level, q, match[q] ?? 0, 0x7fffffff);
   }
   return { field: { match, cost }, rng: s };
@@ -572,12 +668,25 @@ function addRun(
   bias: number,
 ): void {
   if (before < 0 && after < 0) return;
-  const { px } = level;
-  const from = before >= 0 ? before : after;
-  const to = after >= 0 ? after : before;
+  const { px, label } = level;
   const wt = bias / (len + 1);
   for (let k = 0; k < len; k++) {
     const i = start + k * stride;
+    // With surfaces, a pixel interpolates only between ends on its own surface (one such end is
+    // held; with none the run says nothing about it): a column crossing the wall–floor line
+    // carries the wall down to the line and the floor up to it, never blends them.
+    let b0 = before;
+    let a0 = after;
+    if (label) {
+      const l = label[i] ?? 0;
+      if (l !== 0) {
+        if (b0 >= 0 && label[b0] !== l) b0 = -1;
+        if (a0 >= 0 && label[a0] !== l) a0 = -1;
+        if (b0 < 0 && a0 < 0) continue;
+      }
+    }
+    const from = b0 >= 0 ? b0 : a0;
+    const to = a0 >= 0 ? a0 : b0;
     const f = (k + 1) / (len + 1);
     for (let c = 0; c < CH; c++) {
       const a = px[from * CH + c] ?? 0;
@@ -663,14 +772,15 @@ function upsampleField(
       const fx = Math.min(w - 1, 2 * cx + (x & 1));
       const fy = Math.min(h - 1, 2 * cy + (y & 1));
       const candidate = fy * w + fx;
-      if (sourceOk[candidate]) m = candidate;
-      else if (sourceOk[2 * cy * w + 2 * cx]) m = 2 * cy * w + 2 * cx;
+      const corner = 2 * cy * w + 2 * cx;
+      if (sourceOk[candidate] && allowed(fine, q, candidate)) m = candidate;
+      else if (sourceOk[corner] && allowed(fine, q, corner)) m = corner;
     }
     if (m < 0) {
       s ^= s << 13;
       s ^= s >>> 17;
       s ^= s << 5;
-      m = sources[(s >>> 0) % sources.length] ?? 0;
+      m = fine.label ? randomSource(fine, q, s >>> 0) : (sources[(s >>> 0) % sources.length] ?? 0);
     }
     match[q] = m;
   }
@@ -763,7 +873,7 @@ function search(
     const left = qx - step >= 0 && qx - step < w ? (match[q - step] ?? -1) : -1;
     if (left >= 0) {
       const c = left + step;
-      if (c >= 0 && c < w * h && sourceOk[c] && c !== best) {
+      if (c >= 0 && c < w * h && sourceOk[c] && c !== best && allowed(level, q, c)) {
         const d = patchCost(level, q, c, bestCost);
         if (d < bestCost) {
           bestCost = d;
@@ -775,7 +885,7 @@ function search(
     const up = upIdx >= 0 && upIdx < w * h ? (match[upIdx] ?? -1) : -1;
     if (up >= 0) {
       const c = up + step * w;
-      if (c >= 0 && c < w * h && sourceOk[c] && c !== best) {
+      if (c >= 0 && c < w * h && sourceOk[c] && c !== best && allowed(level, q, c)) {
         const d = patchCost(level, q, c, bestCost);
         if (d < bestCost) {
           bestCost = d;
@@ -796,7 +906,7 @@ function search(
       const cy = by + ((u >>> 16) % (2 * rad + 1)) - rad;
       if (cx < 0 || cy < 0 || cx >= w || cy >= h) continue;
       const c = cy * w + cx;
-      if (!sourceOk[c] || c === best) continue;
+      if (!sourceOk[c] || c === best || !allowed(level, q, c)) continue;
       const d = patchCost(level, q, c, bestCost);
       if (d < bestCost) {
         bestCost = d;
@@ -816,7 +926,7 @@ function search(
  * overlap the hole, so writing in place reads only known pixels.
  */
 function vote(level: Level, field: Field): void {
-  const { w, h, px, hole, targets, confidence } = level;
+  const { w, h, px, hole, targets, confidence, label } = level;
   const { match, cost } = field;
   const weight = new Float64Array(w * h);
   const sigma2 = typicalCost(cost, targets);
@@ -840,11 +950,14 @@ function vote(level: Level, field: Field): void {
       const y1 = Math.min(h - 1, y + R);
       const x0 = Math.max(0, x - R);
       const x1 = Math.min(w - 1, x + R);
+      // With surfaces, only patches of the pixel's own surface vote (the pixel's own patch is one).
+      const own = label ? (label[p] ?? 0) : -1;
       for (let qy = y0; qy <= y1; qy++) {
         for (let qx = x0; qx <= x1; qx++) {
           const q = qy * w + qx;
           const m = match[q] ?? -1;
           if (m < 0) continue;
+          if (own > 0 && label && label[q] !== own) continue;
           const wq = weight[q] ?? 0;
           const src = (m + p - q) * CH;
           a0 += wq * (px[src] ?? 0);

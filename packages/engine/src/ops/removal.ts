@@ -1,0 +1,463 @@
+/**
+ * Remove elements, structure-aware (issue 10): the hole is filled from the surfaces that lie
+ * behind the object — wall above the wall–floor line, floor below it, the line itself (and the
+ * skirting along it) carried across — with the mask first grown over what still belongs to the
+ * object: its own class's pixels touching the mask (the halo a brushed mask leaves) and its dark
+ * contact shadow. The room parse (scene/) says which pixels are which; `inpaint` does the
+ * texture synthesis, matching patches only within each surface.
+ */
+import { ADE } from '../scene/ade20k';
+import type { Mask, Raster } from '../raster';
+import { maskBounds } from '../raster';
+import { inpaint, type InpaintOptions, type InpaintStructure } from './inpaint';
+
+/** Surface ids the fill keeps apart. */
+export const SURFACE_WALL = 1;
+export const SURFACE_FLOOR = 2;
+export const SURFACE_CEILING = 3;
+
+/** What removal reads from the room parse (a `RoomParse` is one). */
+export interface RemovalScene {
+  width: number;
+  height: number;
+  /** Per pixel ADE20K class id. */
+  labels: Uint8Array;
+  /** Row of the wall–floor boundary per column (NaN where none is visible). */
+  wallFloorLine: Float32Array;
+}
+
+/** The fill's plan: the grown hole, the surfaces behind it, and the line they meet along. */
+export interface RemovalPlan {
+  /** The user's mask grown over the object's halo and contact shadow. */
+  hole: Mask;
+  /** Pixels added to the mask by growing it (for looking at and for tests). */
+  grownBy: { objectPixels: number; shadowPixels: number };
+  /** The surfaces and line for `inpaint`, or null when the parse says nothing useful here. */
+  structure: InpaintStructure | null;
+}
+
+/** Surface of an ADE20K class: wall, floor (a rug lies on it) or ceiling; 0 for the rest. */
+function surfaceOfClass(classId: number): number {
+  if (classId === ADE.wall) return SURFACE_WALL;
+  if (classId === ADE.floor || classId === ADE.rug) return SURFACE_FLOOR;
+  if (classId === ADE.ceiling) return SURFACE_CEILING;
+  return 0;
+}
+
+/** Classes that are the room itself, never "the object" a mask is on. */
+const ROOM_CLASSES = new Set<number>([
+  ADE.other,
+  ADE.wall,
+  ADE.floor,
+  ADE.ceiling,
+  ADE.rug,
+  ADE.window,
+  ADE.door,
+]);
+
+/**
+ * The object's class: the furniture class covering most of the mask (≥ 15% of it) and lying
+ * mostly inside it (a bed the mask only overlaps is not the object), or null.
+ */
+function objectClassUnder(mask: Mask, labels: Uint8Array, band: number): number | null {
+  const counts = new Map<number, number>();
+  let total = 0;
+  for (let i = 0; i < mask.data.length; i++) {
+    if (!mask.data[i]) continue;
+    total++;
+    const c = labels[i] ?? 0;
+    if (ROOM_CLASSES.has(c)) continue;
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let best: number | null = null;
+  let bestCount = 0;
+  for (const [c, n] of counts) {
+    if (n > bestCount) {
+      best = c;
+      bestCount = n;
+    }
+  }
+  if (best === null || bestCount < 0.15 * total) return null;
+  // Pixels of that class near the mask but outside it (within `band` of its box).
+  const bounds = maskBounds(mask);
+  if (!bounds) return null;
+  let outside = 0;
+  for (
+    let y = Math.max(0, bounds.y0 - band);
+    y <= Math.min(mask.height - 1, bounds.y1 + band);
+    y++
+  ) {
+    for (
+      let x = Math.max(0, bounds.x0 - band);
+      x <= Math.min(mask.width - 1, bounds.x1 + band);
+      x++
+    ) {
+      const i = y * mask.width + x;
+      if (!mask.data[i] && labels[i] === best) outside++;
+    }
+  }
+  return outside <= 0.5 * bestCount ? best : null;
+}
+
+/**
+ * Breadth-first growth from `hole` (8-connected) into pixels `accept` allows, at most `limit`
+ * steps from the hole; marks them in `hole` and returns how many it added.
+ */
+function growInto(
+  hole: Uint8Array,
+  width: number,
+  height: number,
+  limit: number,
+  accept: (i: number) => boolean,
+): number {
+  const dist = new Int32Array(width * height).fill(-1);
+  let frontier: number[] = [];
+  for (let i = 0; i < hole.length; i++) {
+    if (!hole[i]) continue;
+    dist[i] = 0;
+    const x = i % width;
+    const y = (i - x) / width;
+    // Only border pixels start the growth.
+    if (
+      (x > 0 && !hole[i - 1]) ||
+      (x < width - 1 && !hole[i + 1]) ||
+      (y > 0 && !hole[i - width]) ||
+      (y < height - 1 && !hole[i + width])
+    ) {
+      frontier.push(i);
+    }
+  }
+  let added = 0;
+  for (let step = 1; step <= limit && frontier.length > 0; step++) {
+    const next: number[] = [];
+    for (const i of frontier) {
+      const x = i % width;
+      const y = (i - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width) continue;
+          const j = ny * width + nx;
+          if (dist[j] !== -1) continue;
+          dist[j] = step;
+          if (!accept(j)) continue;
+          hole[j] = 1;
+          added++;
+          next.push(j);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return added;
+}
+
+/** Rec. 601 luma of a pixel. */
+function lumaAt(image: Raster, i: number): number {
+  const p = i * 4;
+  return (
+    0.299 * (image.data[p] ?? 0) +
+    0.587 * (image.data[p + 1] ?? 0) +
+    0.114 * (image.data[p + 2] ?? 0)
+  );
+}
+
+/**
+ * Median luma of each surface in a ring `from`–`to` pixels (box distance) around the hole's
+ * bounds, sampled every few pixels: what the surface looks like outside the object's shadow.
+ */
+function surfaceReference(
+  image: Raster,
+  surfaces: Uint8Array,
+  hole: Uint8Array,
+  bounds: { x0: number; y0: number; x1: number; y1: number },
+  from: number,
+  to: number,
+): number[] {
+  const { width, height } = image;
+  const samples: number[][] = [[], [], [], []];
+  const x0 = Math.max(0, bounds.x0 - to);
+  const x1 = Math.min(width - 1, bounds.x1 + to);
+  const y0 = Math.max(0, bounds.y0 - to);
+  const y1 = Math.min(height - 1, bounds.y1 + to);
+  const step = Math.max(1, Math.round((to - from) / 8));
+  for (let y = y0; y <= y1; y += step) {
+    for (let x = x0; x <= x1; x += step) {
+      const dx = Math.max(bounds.x0 - x, x - bounds.x1, 0);
+      const dy = Math.max(bounds.y0 - y, y - bounds.y1, 0);
+      const d = Math.max(dx, dy);
+      if (d < from || d > to) continue;
+      const i = y * width + x;
+      if (hole[i]) continue;
+      samples[surfaces[i] ?? 0]?.push(lumaAt(image, i));
+    }
+  }
+  return samples.map((values) => {
+    if (values.length < 8) return NaN;
+    values.sort((a, b) => a - b);
+    return values[values.length >> 1] ?? NaN;
+  });
+}
+
+/**
+ * The wall–floor line continued across the hole: fitted (least squares, outliers beyond 3× the
+ * median residual dropped) to the parse's line on each side of the hole, within one hole width;
+ * where the two sides disagree in slope the room has a corner behind the object and the line is
+ * the upper envelope of both (an inside corner: the floor lies below both walls' lines).
+ * Returns a row per image column, or null when no side has enough of a visible line.
+ */
+export function continueWallFloorLine(
+  line: Float32Array,
+  bounds: { x0: number; x1: number },
+  width: number,
+): Float32Array | null {
+  const span = Math.max(32, bounds.x1 - bounds.x0 + 1);
+  const points = (from: number, to: number): [number[], number[]] => {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let x = Math.max(0, from); x <= Math.min(width - 1, to); x++) {
+      const y = line[x] ?? NaN;
+      if (Number.isFinite(y)) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+    return [xs, ys];
+  };
+  const [lx, ly] = points(bounds.x0 - 3 - span, bounds.x0 - 3);
+  const [rx, ry] = points(bounds.x1 + 3, bounds.x1 + 3 + span);
+  const left = fitLine(lx, ly);
+  const right = fitLine(rx, ry);
+  if (!left && !right) return null;
+  // Both sides on one wall: one line through both.
+  const both =
+    left && right && Math.abs(left.b - right.b) < 0.08
+      ? fitLine([...lx, ...rx], [...ly, ...ry])
+      : null;
+  const out = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    if (both) out[x] = both.a + both.b * x;
+    else if (left && right) out[x] = Math.max(left.a + left.b * x, right.a + right.b * x);
+    else if (left) out[x] = left.a + left.b * x;
+    else if (right) out[x] = right.a + right.b * x;
+  }
+  return out;
+}
+
+/** Robust least-squares line y = a + b·x through at least 6 points, or null. */
+function fitLine(xs: number[], ys: number[]): { a: number; b: number } | null {
+  const solve = (keep: boolean[]): { a: number; b: number } | null => {
+    let n = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let sxy = 0;
+    xs.forEach((x, k) => {
+      if (!keep[k]) return;
+      const y = ys[k] ?? 0;
+      n++;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      sxy += x * y;
+    });
+    const det = n * sxx - sx * sx;
+    if (n < 6 || det === 0) return null;
+    const b = (n * sxy - sx * sy) / det;
+    return { a: (sy - b * sx) / n, b };
+  };
+  let keep = xs.map(() => true);
+  let fit = solve(keep);
+  for (let round = 0; round < 2 && fit; round++) {
+    const f = fit;
+    const residuals = xs.map((x, k) => Math.abs((ys[k] ?? 0) - (f.a + f.b * x)));
+    const sorted = [...residuals].sort((a, b) => a - b);
+    const mad = Math.max(1, sorted[sorted.length >> 1] ?? 1);
+    keep = residuals.map((r) => r <= 3 * mad);
+    fit = solve(keep);
+  }
+  return fit;
+}
+
+/**
+ * Plans a removal: grows the mask over the object's own pixels and its contact shadow, and
+ * decides which surface lies behind each hole pixel.
+ */
+export function planRemoval(image: Raster, mask: Mask, scene: RemovalScene): RemovalPlan {
+  const { width, height } = image;
+  if (scene.width !== width || scene.height !== height || mask.width !== width) {
+    throw new Error('planRemoval: the parse, mask and image must be the same size');
+  }
+  const n = width * height;
+  const hole = new Uint8Array(mask.data);
+  const bounds0 = maskBounds(mask);
+  if (!bounds0)
+    return { hole: mask, grownBy: { objectPixels: 0, shadowPixels: 0 }, structure: null };
+  const size = Math.sqrt((bounds0.x1 - bounds0.x0 + 1) * (bounds0.y1 - bounds0.y0 + 1));
+  const surfaces = new Uint8Array(n);
+  for (let i = 0; i < n; i++) surfaces[i] = surfaceOfClass(scene.labels[i] ?? 0);
+
+  // 1. The object's own pixels next to the mask: what a tight brush or polygon left of it.
+  const growth = Math.round(Math.min(10, Math.max(3, 0.02 * size)));
+  const objectClass = objectClassUnder(mask, scene.labels, growth);
+  const objectPixels =
+    objectClass === null
+      ? 0
+      : growInto(hole, width, height, growth, (i) => scene.labels[i] === objectClass);
+
+  // 2. Its contact shadow: surface pixels touching the hole clearly darker than the surface
+  //    looks a little farther out.
+  const bounds1 = maskBounds({ width, height, data: hole }) ?? bounds0;
+  const reach = Math.round(Math.min(30, Math.max(4, 0.06 * size)));
+  const reference = surfaceReference(image, surfaces, hole, bounds1, reach + 4, 2 * reach + 12);
+  // A contact shadow lies where the object stands: on the floor or the wall just behind its
+  // foot, under its lower part and not far beside it.
+  const shadowTop = bounds1.y0 + 0.7 * (bounds1.y1 - bounds1.y0);
+  const margin = Math.round(0.15 * (bounds1.x1 - bounds1.x0 + 1));
+  const shadowPixels = growInto(hole, width, height, reach, (i) => {
+    const s = surfaces[i] ?? 0;
+    if (s !== SURFACE_FLOOR && s !== SURFACE_WALL) return false;
+    const x = i % width;
+    if ((i - x) / width < shadowTop || x < bounds1.x0 - margin || x > bounds1.x1 + margin)
+      return false;
+    const ref = reference[s] ?? NaN;
+    return Number.isFinite(ref) && lumaAt(image, i) < 0.75 * ref;
+  });
+
+  const grown: Mask = { width, height, data: hole };
+  return {
+    hole: grown,
+    grownBy: { objectPixels, shadowPixels },
+    structure: surfacesBehind(grown, surfaces, scene.wallFloorLine, width, height),
+  };
+}
+
+/**
+ * The surfaces for `inpaint`: known pixels keep their own; a hole pixel (the hole grown by the
+ * 2 px `inpaint` adds, plus a margin) gets floor below the continued wall–floor line and the
+ * ring's main surface above it (the wall, normally). Null when the ring around the hole shows
+ * mostly furniture: then there is no surface to continue and the plain fill is better.
+ */
+function surfacesBehind(
+  hole: Mask,
+  surfaces: Uint8Array,
+  wallFloorLine: Float32Array,
+  width: number,
+  height: number,
+): InpaintStructure | null {
+  const bounds = maskBounds(hole);
+  if (!bounds) return null;
+  const line = continueWallFloorLine(wallFloorLine, bounds, width);
+  // What surrounds the hole above and below the line (a ring 3–12 px out, box distance).
+  const above = [0, 0, 0, 0];
+  const below = [0, 0, 0, 0];
+  for (let y = Math.max(0, bounds.y0 - 12); y <= Math.min(height - 1, bounds.y1 + 12); y++) {
+    for (let x = Math.max(0, bounds.x0 - 12); x <= Math.min(width - 1, bounds.x1 + 12); x++) {
+      const i = y * width + x;
+      if (hole.data[i]) continue;
+      const s = surfaces[i] ?? 0;
+      const lineY = line ? (line[x] ?? Infinity) : Infinity;
+      const counts = y < lineY ? above : below;
+      counts[s] = (counts[s] ?? 0) + 1;
+    }
+  }
+  const main = (counts: number[], prefer: number): number => {
+    const total = counts.reduce((a, b) => a + b, 0);
+    if (total === 0) return -1;
+    if ((counts[prefer] ?? 0) >= 0.3 * total) return prefer;
+    let best = 0;
+    counts.forEach((c, s) => {
+      if (c > (counts[best] ?? 0)) best = s;
+    });
+    return best;
+  };
+  const upper = main(above, SURFACE_WALL);
+  const lower = main(below, SURFACE_FLOOR);
+  // Mostly furniture all round: nothing structural to continue.
+  if (upper <= 0 && lower <= 0) return null;
+  const behind = new Uint8Array(surfaces);
+  const reach = new Uint8Array(hole.data);
+  // The hole `inpaint` fills is this one grown by 2 px: label a margin beyond it too.
+  for (let pass = 0; pass < 3; pass++) {
+    const next = new Uint8Array(reach);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        if (reach[i]) continue;
+        if (
+          (x > 0 && reach[i - 1]) ||
+          (x < width - 1 && reach[i + 1]) ||
+          (y > 0 && reach[i - width]) ||
+          (y < height - 1 && reach[i + width])
+        ) {
+          next[i] = 1;
+        }
+      }
+    }
+    reach.set(next);
+  }
+  // Per hole pixel, what lies behind is voted by the nearest known pixels in four directions —
+  // left and right parallel to the line, up and down its column — each weighing 1 / distance,
+  // the surface the line predicts (wall above, floor below) counting half as much again. So a
+  // lamp's leg in front of a chair is filled with chair, a chair in front of a bed with bed,
+  // and a sofa in front of the wall with wall above the line and floor below it.
+  const lineAt = (x: number): number => (line ? (line[x] ?? 0) : 0);
+  const nearest = (x: number, y: number, dx: number, dy: number): number => {
+    const offset = y - lineAt(x);
+    for (let k = 1; ; k++) {
+      const xk = x + dx * k;
+      if (xk < 0 || xk >= width) return -1;
+      const yk = dx !== 0 ? Math.round(lineAt(xk) + offset) : y + dy * k;
+      if (yk < 0 || yk >= height) return -1;
+      const j = yk * width + xk;
+      if (!reach[j]) return j;
+    }
+  };
+  const score = new Float64Array(4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!reach[i]) continue;
+      const lineY = line ? (line[x] ?? Infinity) : Infinity;
+      let predicted = y < lineY ? upper : lower;
+      if (predicted < 0) predicted = upper < 0 ? lower : upper;
+      score.fill(0);
+      for (const [dx, dy] of [
+        [-1, 0],
+        [1, 0],
+        [0, -1],
+        [0, 1],
+      ] as const) {
+        const j = nearest(x, y, dx, dy);
+        if (j < 0) continue;
+        const jx = j % width;
+        const d = Math.max(1, Math.hypot(jx - x, (j - jx) / width - y));
+        const l = surfaces[j] ?? 0;
+        score[l] = (score[l] ?? 0) + (line && l === predicted ? 1.5 : 1) / d;
+      }
+      let best = predicted;
+      for (let l = 0; l < 4; l++) if ((score[l] ?? 0) > (score[best] ?? 0)) best = l;
+      behind[i] = best;
+    }
+  }
+  return { surfaces: behind, line };
+}
+
+/**
+ * Removes the masked object structure-aware when the parse gives surfaces around it, else with
+ * the plain exemplar fill. Pixels outside the grown hole (plus `inpaint`'s 2 px) are unchanged.
+ */
+export function removeElements(
+  image: Raster,
+  mask: Mask,
+  scene: RemovalScene,
+  options: Omit<InpaintOptions, 'structure'> = {},
+): Raster {
+  const plan = planRemoval(image, mask, scene);
+  return inpaint(image, plan.hole, {
+    ...options,
+    ...(plan.structure ? { structure: plan.structure } : {}),
+  });
+}
