@@ -10,6 +10,7 @@ import { findFloor, type FloorModels } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
 import { restyle } from './ops/restyle';
+import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
@@ -67,6 +68,42 @@ async function paintColour(request: Extract<GenerateRequest, { op: 'wall_paint' 
   const source = request.colour;
   if ('hex' in source) return source.hex;
   return dominantColour(await decodeImage(asBuffer(source.swatch)));
+}
+
+/** The objects found in the last few photos (a photo gets many clicks), by rasterKey. */
+const objectsFound = new Map<string, Promise<ObjectBox[]>>();
+const OBJECTS_KEPT = 4;
+
+/**
+ * What automatic selection knows of the photo: the boxes of the objects in it, so a click on a
+ * sofa takes the whole sofa. Without the detector it knows nothing, and selection still works.
+ */
+async function segmentHints(image: Raster, settings: WorkerData): Promise<SegmentHints> {
+  const key = rasterKey(image);
+  let found = objectsFound.get(key);
+  if (!found) {
+    found = loadDetector(settings)
+      .then((d) => d.detect(image))
+      .then((elements) => elements.map((element) => boundsOf(element.box)))
+      .catch(() => []);
+    objectsFound.set(key, found);
+    for (const old of objectsFound.keys()) {
+      if (objectsFound.size <= OBJECTS_KEPT) break;
+      objectsFound.delete(old);
+    }
+  }
+  return { objects: await found };
+}
+
+function boundsOf(outline: readonly { x: number; y: number }[]): ObjectBox {
+  const xs = outline.map((p) => p.x);
+  const ys = outline.map((p) => p.y);
+  return {
+    x0: Math.min(...xs),
+    y0: Math.min(...ys),
+    x1: Math.max(...xs),
+    y1: Math.max(...ys),
+  };
 }
 
 /** The models findFloor may use: whichever load; the floor is found without them too. */
@@ -173,7 +210,9 @@ export async function runTask(task: WorkerTask, settings: WorkerData): Promise<W
       }
       case 'segment': {
         const image = await decodeImage(asBuffer(task.image));
-        const mask = await (await loadSegmenter(settings)).segment(image, task.points);
+        const segmenter = await loadSegmenter(settings);
+        const hints = segmenter.method === 'sam' ? await segmentHints(image, settings) : {};
+        const mask = await segmenter.segment(image, task.points, hints);
         return { kind: 'segment', mask: await encodeMask(mask) };
       }
       case 'variant': {
