@@ -16,7 +16,14 @@ import {
 } from '../model/mask';
 import { useEditorStore } from '../store/editor-store';
 import { useEditorPorts } from './editor-ports';
-import { clearSurface, drawSegmentMask, paintSegment, surfacePainted } from './mask-surface';
+import { clickLabel } from '../model/selection';
+import {
+  clearSurface,
+  drawSegmentMask,
+  paintSegment,
+  surfacePainted,
+  surfacePixels,
+} from './mask-surface';
 import classes from './tweak-design.module.css';
 
 interface MaskCanvasProps {
@@ -48,6 +55,8 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
   const notEnoughCredits = useNotEnoughCredits();
   const { saveDesign } = useEditorPorts();
   const savedOnce = useRef(false);
+  /** What was selected when the current run of clicks began (they add to it). */
+  const before = useRef<Uint8ClampedArray | null>(null);
 
   useEffect(() => {
     attach(canvas.current);
@@ -57,6 +66,7 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
   // Clear, and every change of action, wipe the overlay.
   useEffect(() => {
     if (canvas.current) clearSurface(canvas.current);
+    before.current = null;
   }, [mask.clears]);
 
   // Automatic selection: the clicks so far, sent as they change.
@@ -64,6 +74,7 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
   const automatic = mask.selection === 'automatic';
   useEffect(() => {
     const surface = canvas.current;
+    if (points.length === 0) before.current = null;
     if (!automatic || points.length === 0 || surface === null) return;
     if (!FILE_URL_PATTERN.test(workImage)) {
       // The segmenter reads stored images only: saving stores the photo, the canvas comes back
@@ -82,7 +93,7 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
     void getSegmentMask({ image: workImage, points: points.slice(-MAX_SEGMENT_POINTS) })
       .then(async (maskUrl) => {
         if (!request.live) return;
-        const painted = await drawSegmentMask(surface, maskUrl, accent);
+        const painted = await drawSegmentMask(surface, maskUrl, accent, before.current);
         useEditorStore.getState().setMask({ painted });
       })
       .catch((error: unknown) => reportActionError(error, notEnoughCredits));
@@ -146,12 +157,11 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
       return;
     }
     if (current.moved) return;
-    // Spec-free but usual: a plain click includes, Alt/Shift or erase mode excludes.
-    const exclude = event.altKey || event.shiftKey || mask.mode === 'erase';
+    // The first click of a run keeps what is selected already: the clicks add to it.
+    if (points.length === 0) before.current = surfacePixels(event.currentTarget);
     const { x, y } = naturalPoint(event);
-    setMask({
-      points: [...points, { x: Math.round(x), y: Math.round(y), label: exclude ? 0 : 1 }],
-    });
+    const label = clickLabel(event, mask.mode);
+    setMask({ points: [...points, { x: Math.round(x), y: Math.round(y), label }] });
   };
 
   const diameter = Math.min(Math.max(Math.round(brushSize), BRUSH_MIN), BRUSH_MAX) * BRUSH_UNIT;
