@@ -215,6 +215,9 @@ export async function runTask(task: WorkerTask, settings: WorkerData): Promise<W
         const mask = await segmenter.segment(image, task.points, hints);
         return { kind: 'segment', mask: await encodeMask(mask) };
       }
+      case 'surface':
+        // Wired to the room parse (scene/) when it lands on this branch.
+        throw new EngineError('model_missing', 'Surfaces by name need the room parse');
       case 'variant': {
         const out = await runVariant(task.request, task.variant, settings);
         return { kind: 'variant', png: await encodePng(out), width: out.width, height: out.height };

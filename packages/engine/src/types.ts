@@ -3,7 +3,9 @@
  * as encoded bytes (JPEG, PNG or WebP in; PNG out, so an output keeps every pixel the action
  * did not touch exactly as it was).
  */
-import type { ProductCategory } from '@roomcraft/contracts';
+import type { ProductCategory, SurfaceName } from '@roomcraft/contracts';
+
+export type { SurfaceName };
 
 /** A point in image pixels of the state image. */
 export interface Point {
@@ -133,6 +135,12 @@ export interface ImageEngine {
   detectElements(image: Buffer, signal?: AbortSignal): Promise<DetectedElement[]>;
   /** A PNG mask (white = selected, black elsewhere) at the image's size. */
   segment(image: Buffer, points: ClickPoint[], signal?: AbortSignal): Promise<Buffer>;
+  /**
+   * A PNG mask (white = selected) of one surface of the room at the image's size: only the
+   * pixels where that surface is seen, whatever stands in front of it left out. Empty (all
+   * black) when the photo shows none of it.
+   */
+  surface(image: Buffer, surface: SurfaceName, signal?: AbortSignal): Promise<Buffer>;
   generate(request: GenerateRequest, signal?: AbortSignal): Promise<GenerateResult>;
   close(): Promise<void>;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canGenerate, costOf, emptyToolInputs, takesQuantity, withGenerated } from './tools';
+import { SURFACE_NAMES } from '@roomcraft/contracts';
+import {
+  WALL_SPACES,
+  WALL_SPACE_SURFACES,
+  canGenerate,
+  costOf,
+  emptyToolInputs,
+  surfacesOf,
+  takesQuantity,
+  withGenerated,
+} from './tools';
 
 const inputs = (overrides: Partial<ReturnType<typeof emptyToolInputs>> = {}) => ({
   ...emptyToolInputs(),
@@ -94,5 +104,12 @@ describe('naming generated images (spec §4)', () => {
     const other = withGenerated(twice, 'remove_elements', ['/api/files/d.png']);
     expect(other.remove_elements?.[0]?.name).toBe('Remove elements 1');
     expect(other.paints).toBe(twice.paints);
+  });
+
+  it('asks the server for each chosen space by its surface name, in the offered order', () => {
+    expect(surfacesOf(['Ceiling', 'Front wall'])).toEqual(['wall-front', 'ceiling']);
+    expect(surfacesOf(['Left wall', 'Right wall'])).toEqual(['wall-right', 'wall-left']);
+    expect(surfacesOf([])).toEqual([]);
+    for (const space of WALL_SPACES) expect(SURFACE_NAMES).toContain(WALL_SPACE_SURFACES[space]);
   });
 });
