@@ -24,8 +24,10 @@ export interface DetectedElement {
   /** The COCO class it came from, e.g. `couch`; kept for product matching. */
   category: string;
   score: number;
-  /** Outline points, clockwise, in image pixels; the box corners for a box-only detector. */
+  /** The bounding box's corners, clockwise from the top left, in image pixels. */
   box: Point[];
+  /** The object's real outline (its outer contour, clockwise), when the engine traced one. */
+  polygon?: Point[];
 }
 
 /** A paint or fill colour: a hex colour, or a swatch image whose dominant colour is used. */

@@ -123,7 +123,11 @@ export class ActionsService {
     });
     return {
       baseImage,
-      elements: found.map(({ label, box }) => ({ label, box })),
+      elements: found.map(({ label, box, polygon }) => ({
+        label,
+        box,
+        ...(polygon ? { polygon } : {}),
+      })),
       remainingCredits: await creditBalance(this.deps.db, userId),
     };
   }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Point, Size } from '../model/mask';
 import { useEditorStore } from '../store/editor-store';
 import classes from './tweak-design.module.css';
+import { elementOutline } from '../model/elements';
 
 /** The centre of an element's box (spec §2: selection points sit there). */
 export function boxCentre(box: readonly Point[]): Point {
@@ -56,7 +57,9 @@ export function FurnitureOverlay({ elements, natural }: FurnitureOverlayProps) {
             key={`${element.label}-${index}`}
             className={classes.outline}
             data-selected={selected === index || undefined}
-            points={element.box.map(({ x, y }) => `${x},${y}`).join(' ')}
+            points={elementOutline(element)
+              .map(({ x, y }) => `${x},${y}`)
+              .join(' ')}
             onClick={() => choose(index)}
           />
         ))}
