@@ -6,6 +6,7 @@
 import { dominantColour } from './colour';
 import { estimateRoomCamera, floorMappingOf } from './geometry/room-camera';
 import { openDetector, openSegmenter } from './models/open-ops';
+import { openSegmentationModel } from './models/segmentation-model';
 import { findFloor, type FloorModels } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
@@ -14,6 +15,7 @@ import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
+import { parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
 import type { ClickPoint, GenerateRequest } from './types';
 import { EngineError } from './types';
@@ -27,6 +29,7 @@ export const MASK_FEATHER_PX = 4;
 
 let detector: ReturnType<typeof openDetector> | undefined;
 let segmenter: ReturnType<typeof openSegmenter> | undefined;
+let segmentationModel: ReturnType<typeof openSegmentationModel> | undefined;
 
 function loadDetector(settings: WorkerData) {
   detector ??= openDetector(settings);
@@ -40,6 +43,45 @@ function loadSegmenter(settings: WorkerData) {
   segmenter ??= openSegmenter(settings);
   segmenter.catch(() => (segmenter = undefined));
   return segmenter;
+}
+
+function loadSegmentationModel(settings: WorkerData) {
+  segmentationModel ??= openSegmentationModel(settings);
+  segmentationModel.catch(() => (segmentationModel = undefined));
+  return segmentationModel;
+}
+
+/**
+ * Room parses of the last few photos this worker saw, keyed by their pixels like the SAM
+ * embedding cache: several ops on one photo (floors, then paint, then removal) pay once.
+ */
+const PARSE_CACHE_SIZE = 3;
+const parses = new Map<string, Promise<RoomParse>>();
+
+/** The room parse of `image` (cached per worker); throws model_missing without the model. */
+export async function roomParseOf(image: Raster, settings: WorkerData): Promise<RoomParse> {
+  const key = rasterKey(image);
+  const cached = parses.get(key);
+  if (cached) {
+    parses.delete(key);
+    parses.set(key, cached);
+    return cached;
+  }
+  const model = await loadSegmentationModel(settings);
+  const parse = parseRoom(image, { model });
+  parses.set(key, parse);
+  parse.catch(() => parses.delete(key));
+  while (parses.size > PARSE_CACHE_SIZE) {
+    const oldest = parses.keys().next();
+    if (oldest.done === true) break;
+    parses.delete(oldest.value);
+  }
+  return parse;
+}
+
+/** Forgets the cached parses (benches time the uncached path). */
+export function clearRoomParses(): void {
+  parses.clear();
 }
 
 /**
@@ -215,9 +257,11 @@ export async function runTask(task: WorkerTask, settings: WorkerData): Promise<W
         const mask = await segmenter.segment(image, task.points, hints);
         return { kind: 'segment', mask: await encodeMask(mask) };
       }
-      case 'surface':
-        // Wired to the room parse (scene/) when it lands on this branch.
-        throw new EngineError('model_missing', 'Surfaces by name need the room parse');
+      case 'surface': {
+        const image = await decodeImage(asBuffer(task.image));
+        const parse = await roomParseOf(image, settings);
+        return { kind: 'surface', mask: await encodeMask(parse.surface(task.surface)) };
+      }
       case 'variant': {
         const out = await runVariant(task.request, task.variant, settings);
         return { kind: 'variant', png: await encodePng(out), width: out.width, height: out.height };

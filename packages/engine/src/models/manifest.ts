@@ -82,4 +82,5 @@ export const MODEL_NAMES = {
   detector: 'yolox_nano',
   samEncoder: 'sam_encoder',
   samDecoder: 'sam_decoder',
+  roomSegmentation: 'room_segmentation',
 } as const;

@@ -182,6 +182,7 @@ describe('resolveModel', () => {
 
   it('lists every shipped model with a sha256, size, URL and licence', () => {
     expect(MODEL_MANIFEST.models.map((m) => m.name).sort()).toEqual([
+      'room_segmentation',
       'sam_decoder',
       'sam_encoder',
       'yolox_nano',

@@ -1,0 +1,371 @@
+/**
+ * Object instances from the label map: connected regions per class, with a sofa's cushions and
+ * pillows folded into the sofa they lie on and fragments of one object (split by a reflection or
+ * a cushion) merged, each with its outer contour as a polygon.
+ */
+import type { Mask } from '../raster';
+import { ADE, STRUCTURE_CLASSES, classLabel } from './ade20k';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface SceneObject {
+  /** Stable within a parse. */
+  id: number;
+  /** ADE20K id (see ade20k_classes.txt). */
+  classId: number;
+  /** Product word: 'Sofa', 'Lamp', 'Rug', 'Painting', … */
+  label: string;
+  box: Box;
+  /** Outer contour, image pixels, clockwise on screen. */
+  polygon: Array<{ x: number; y: number }>;
+  /** Full resolution, 1 = object (built on first read). */
+  mask: Mask;
+  area: number;
+}
+
+/** Classes a cushion, pillow or blanket is part of when it touches them. */
+const SEATS: ReadonlySet<number> = new Set([
+  ADE.sofa,
+  ADE.armchair,
+  ADE.bed,
+  ADE.chair,
+  ADE.seat,
+  ADE.ottoman,
+  ADE.bench,
+  ADE.swivelChair,
+]);
+const SEAT_PARTS: ReadonlySet<number> = new Set([ADE.cushion, ADE.pillow, ADE.blanket]);
+
+/** Connected components (4-connected) of equal labels: an id per pixel, and per id its class. */
+export function labelComponents(
+  labels: Uint8Array,
+  width: number,
+  height: number,
+): { ids: Int32Array; count: number } {
+  const n = width * height;
+  const ids = new Int32Array(n);
+  const parent: number[] = [0];
+  const find = (a: number): number => {
+    let r = a;
+    while (parent[r] !== r) r = parent[r] ?? r;
+    let c = a;
+    while (parent[c] !== r) {
+      const next = parent[c] ?? r;
+      parent[c] = r;
+      c = next;
+    }
+    return r;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const l = labels[i];
+      const left = x > 0 && labels[i - 1] === l ? (ids[i - 1] ?? 0) : 0;
+      const up = y > 0 && labels[i - width] === l ? (ids[i - width] ?? 0) : 0;
+      if (left === 0 && up === 0) {
+        const id = parent.length;
+        parent.push(id);
+        ids[i] = id;
+      } else if (left !== 0 && up !== 0) {
+        const a = find(left);
+        const b = find(up);
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+        ids[i] = Math.min(a, b);
+      } else {
+        ids[i] = left || up;
+      }
+    }
+  }
+  // Compact the roots to 1..count.
+  const compact = new Int32Array(parent.length);
+  let count = 0;
+  for (let id = 1; id < parent.length; id++) {
+    const r = find(id);
+    if (r === id) compact[id] = ++count;
+  }
+  for (let i = 0; i < n; i++) ids[i] = compact[find(ids[i] ?? 0)] ?? 0;
+  return { ids, count };
+}
+
+interface Component {
+  id: number;
+  classId: number;
+  area: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Instance it belongs to after merging. */
+  owner: number;
+}
+
+/** Moore-neighbour tracing of the outer boundary of the region `inside` starting at its first pixel. */
+function traceContour(
+  inside: (x: number, y: number) => boolean,
+  startX: number,
+  startY: number,
+  limit: number,
+): Array<{ x: number; y: number }> {
+  // Directions clockwise on screen starting west: W, NW, N, NE, E, SE, S, SW.
+  const dx = [-1, -1, 0, 1, 1, 1, 0, -1];
+  const dy = [0, -1, -1, -1, 0, 1, 1, 1];
+  const out: Array<{ x: number; y: number }> = [{ x: startX, y: startY }];
+  let x = startX;
+  let y = startY;
+  // We entered the start pixel from the west (scan order): backtrack direction = W.
+  let back = 0;
+  for (let steps = 0; steps < limit; steps++) {
+    let found = false;
+    for (let k = 1; k <= 8; k++) {
+      const d = (back + k) % 8;
+      const nx = x + (dx[d] ?? 0);
+      const ny = y + (dy[d] ?? 0);
+      if (inside(nx, ny)) {
+        // Radial sweep: the next search starts from the pixel we came from, clockwise.
+        back = (d + 4) % 8;
+        x = nx;
+        y = ny;
+        found = true;
+        break;
+      }
+    }
+    if (!found) break;
+    if (x === startX && y === startY) break;
+    out.push({ x, y });
+  }
+  return out;
+}
+
+/** Douglas–Peucker simplification of a closed contour, keeping points `tolerance` px off. */
+export function simplifyPolygon(
+  points: Array<{ x: number; y: number }>,
+  tolerance: number,
+): Array<{ x: number; y: number }> {
+  if (points.length <= 4) return points;
+  const keep = new Uint8Array(points.length);
+  const stack: Array<[number, number]> = [];
+  // Split the ring at the point farthest from the first.
+  const first = points[0] as { x: number; y: number };
+  let far = 0;
+  let farD = -1;
+  points.forEach((p, i) => {
+    const d = (p.x - first.x) ** 2 + (p.y - first.y) ** 2;
+    if (d > farD) {
+      farD = d;
+      far = i;
+    }
+  });
+  keep[0] = 1;
+  keep[far] = 1;
+  stack.push([0, far], [far, points.length]);
+  while (stack.length > 0) {
+    const [a, b] = stack.pop() as [number, number];
+    const pa = points[a] as { x: number; y: number };
+    const pb = points[b % points.length] as { x: number; y: number };
+    const lx = pb.x - pa.x;
+    const ly = pb.y - pa.y;
+    const len = Math.hypot(lx, ly) || 1;
+    let best = -1;
+    let bestD = tolerance;
+    for (let i = a + 1; i < b; i++) {
+      const p = points[i] as { x: number; y: number };
+      const d = Math.abs((p.x - pa.x) * ly - (p.y - pa.y) * lx) / len;
+      if (d > bestD) {
+        bestD = d;
+        best = i;
+      }
+    }
+    if (best >= 0) {
+      keep[best] = 1;
+      stack.push([a, best], [best, b]);
+    }
+  }
+  return points.filter((_, i) => keep[i] === 1);
+}
+
+/**
+ * The objects of a label map. `minArea` drops specks (they stay in the labels). Order: largest
+ * first; ids count from 1 in that order.
+ */
+export function findObjects(
+  labels: Uint8Array,
+  width: number,
+  height: number,
+  minArea = Math.max(64, Math.round(width * height * 0.0008)),
+): SceneObject[] {
+  const { ids, count } = labelComponents(labels, width, height);
+  const comps: Component[] = [];
+  for (let c = 0; c <= count; c++) {
+    comps.push({ id: c, classId: 0, area: 0, x0: width, y0: height, x1: -1, y1: -1, owner: c });
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const c = comps[ids[i] ?? 0] as Component;
+      c.classId = labels[i] ?? 0;
+      c.area++;
+      if (x < c.x0) c.x0 = x;
+      if (x > c.x1) c.x1 = x;
+      if (y < c.y0) c.y0 = y;
+      if (y > c.y1) c.y1 = y;
+    }
+  }
+  const isObject = (c: Component) => c.id > 0 && !STRUCTURE_CLASSES.has(c.classId);
+  // Seat parts touching a seat: contact length per (part, seat) pair.
+  const contact = new Map<number, Map<number, number>>();
+  const note = (a: number, b: number) => {
+    const ca = comps[a] as Component;
+    const cb = comps[b] as Component;
+    if (SEAT_PARTS.has(ca.classId) && SEATS.has(cb.classId)) {
+      const m = contact.get(a) ?? new Map<number, number>();
+      m.set(b, (m.get(b) ?? 0) + 1);
+      contact.set(a, m);
+    }
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const a = ids[i] ?? 0;
+      if (x + 1 < width) {
+        const b = ids[i + 1] ?? 0;
+        if (a !== b) {
+          note(a, b);
+          note(b, a);
+        }
+      }
+      if (y + 1 < height) {
+        const b = ids[i + width] ?? 0;
+        if (a !== b) {
+          note(a, b);
+          note(b, a);
+        }
+      }
+    }
+  }
+  const ownerOf = (c: Component): Component => {
+    let o = c;
+    while (o.owner !== o.id) o = comps[o.owner] as Component;
+    return o;
+  };
+  for (const [part, seats] of contact) {
+    let best = -1;
+    let bestLen = 0;
+    for (const [seat, len] of seats) {
+      if (len > bestLen && (comps[seat] as Component).area >= minArea) {
+        best = seat;
+        bestLen = len;
+      }
+    }
+    if (best >= 0) (comps[part] as Component).owner = best;
+  }
+  // Fragments of one object: same class, the smaller's box mostly inside the larger's.
+  const byClass = new Map<number, Component[]>();
+  for (const c of comps) {
+    if (!isObject(c) || c.owner !== c.id) continue;
+    const list = byClass.get(c.classId) ?? [];
+    list.push(c);
+    byClass.set(c.classId, list);
+  }
+  const gap = Math.round(0.01 * Math.hypot(width, height));
+  for (const list of byClass.values()) {
+    list.sort((a, b) => b.area - a.area);
+    for (let j = 1; j < list.length; j++) {
+      const small = list[j] as Component;
+      for (let i = 0; i < j; i++) {
+        const big = ownerOf(list[i] as Component);
+        if (big.id === small.id) continue;
+        const ix = Math.min(small.x1, big.x1 + gap) - Math.max(small.x0, big.x0 - gap) + 1;
+        const iy = Math.min(small.y1, big.y1 + gap) - Math.max(small.y0, big.y0 - gap) + 1;
+        const smallBox = (small.x1 - small.x0 + 1) * (small.y1 - small.y0 + 1);
+        if (ix > 0 && iy > 0 && ix * iy >= 0.5 * smallBox) {
+          small.owner = big.id;
+          break;
+        }
+      }
+    }
+  }
+  // Gather instances.
+  const instances = new Map<number, { root: Component; members: Component[] }>();
+  for (const c of comps) {
+    if (!isObject(c)) continue;
+    const root = ownerOf(c);
+    const entry = instances.get(root.id) ?? { root, members: [] };
+    entry.members.push(c);
+    instances.set(root.id, entry);
+  }
+  const objects: SceneObject[] = [];
+  const sorted = [...instances.values()]
+    .map(({ root, members }) => {
+      let area = 0;
+      let x0 = width;
+      let y0 = height;
+      let x1 = -1;
+      let y1 = -1;
+      for (const m of members) {
+        area += m.area;
+        x0 = Math.min(x0, m.x0);
+        y0 = Math.min(y0, m.y0);
+        x1 = Math.max(x1, m.x1);
+        y1 = Math.max(y1, m.y1);
+      }
+      return { root, members: new Set(members.map((m) => m.id)), area, x0, y0, x1, y1 };
+    })
+    .filter((inst) => inst.area >= minArea)
+    .sort((a, b) => b.area - a.area);
+  sorted.forEach((inst, index) => {
+    const { members, x0, y0, x1, y1, root } = inst;
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    // The instance inside its box, for the contour (largest member's ring).
+    const local = new Uint8Array(bw * bh);
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        if (members.has(ids[y * width + x] ?? 0)) local[(y - y0) * bw + (x - x0)] = 1;
+      }
+    }
+    const biggest = [...members].reduce((a, b) =>
+      (comps[a] as Component).area >= (comps[b] as Component).area ? a : b,
+    );
+    const big = comps[biggest] as Component;
+    let sx = -1;
+    let sy = -1;
+    for (let y = big.y0; y <= big.y1 && sx < 0; y++) {
+      for (let x = big.x0; x <= big.x1; x++) {
+        if (ids[y * width + x] === biggest) {
+          sx = x;
+          sy = y;
+          break;
+        }
+      }
+    }
+    const inside = (x: number, y: number) =>
+      x >= x0 && x <= x1 && y >= y0 && y <= y1 && local[(y - y0) * bw + (x - x0)] === 1;
+    const ring = traceContour(inside, sx, sy, 4 * (bw + bh) * 4);
+    const polygon = simplifyPolygon(ring, 1.5);
+    let mask: Mask | undefined;
+    objects.push({
+      id: index + 1,
+      classId: root.classId,
+      label: classLabel(root.classId),
+      box: { x: x0, y: y0, width: bw, height: bh },
+      polygon,
+      area: inst.area,
+      get mask(): Mask {
+        if (!mask) {
+          const data = new Uint8Array(width * height);
+          for (let y = y0; y <= y1; y++) {
+            data.set(local.subarray((y - y0) * bw, (y - y0 + 1) * bw), y * width + x0);
+          }
+          mask = { width, height, data };
+        }
+        return mask;
+      },
+    });
+  });
+  return objects;
+}

@@ -1,0 +1,154 @@
+/**
+ * The room parse: what the engine knows about the room in a photo — which pixels are wall (and
+ * which wall), floor, ceiling, window, door, rug or furniture, at full resolution with edges on
+ * the photo's own edges — from one run of the ADE20K segmentation network. Every op that needs
+ * a surface reads it here instead of guessing on its own (ARCHITECTURE §6).
+ */
+import { estimateRoomCamera, type RoomCamera } from '../geometry/room-camera';
+import type { SegmentationModel } from '../models/segmentation-model';
+import type { Mask, Raster } from '../raster';
+import { ADE } from './ade20k';
+import { findObjects, type SceneObject } from './objects';
+import { refineLabels } from './refine';
+import { boundaryLines, splitWalls, PLANE_FRONT, PLANE_LEFT, PLANE_RIGHT } from './wall-planes';
+
+export type { SceneObject } from './objects';
+
+export type SurfaceName = 'floor' | 'ceiling' | 'wall-left' | 'wall-front' | 'wall-right' | 'walls';
+
+export const SURFACE_NAMES: readonly SurfaceName[] = [
+  'floor',
+  'ceiling',
+  'wall-left',
+  'wall-front',
+  'wall-right',
+  'walls',
+];
+
+export interface RoomParse {
+  width: number;
+  height: number;
+  /** Per pixel ADE20K class id at full resolution, edges refined (0 = other). */
+  labels: Uint8Array;
+  /** Per pixel 0..255 confidence of the winning class. */
+  confidence: Uint8Array;
+  /** Per pixel: 0 not wall, 1 left, 2 front, 3 right. */
+  wallPlanes: Uint8Array;
+  /** Visible pixels of that surface only (occluders excluded). */
+  surface(name: SurfaceName): Mask;
+  /**
+   * The surface as a soft matte 0–255: 255 inside, 0 outside, fractional in the boundary band
+   * where the refinement found the pixel mixed (for edge-aware blending).
+   */
+  surfaceAlpha(name: SurfaceName | 'rug'): Uint8Array;
+  classMask(classIds: readonly number[]): Mask;
+  /** Furniture/decor instances (connected components per class, merged sensibly). */
+  readonly objects: SceneObject[];
+  /** Row of the wall–floor boundary per image column (NaN where none is visible). */
+  wallFloorLine: Float32Array;
+  /** The camera the walls were split with. */
+  camera: RoomCamera;
+}
+
+export interface ParseOptions {
+  /** The loaded segmentation model (models/segmentation-model.ts). */
+  model: SegmentationModel;
+  /** The room camera, when the caller has it; else estimated here. */
+  camera?: RoomCamera;
+}
+
+/** Classes whose soft matte the parse keeps. */
+const SOFT_CLASSES = [ADE.wall, ADE.floor, ADE.ceiling, ADE.rug] as const;
+
+const PLANE_OF: Partial<Record<SurfaceName, number>> = {
+  'wall-left': PLANE_LEFT,
+  'wall-front': PLANE_FRONT,
+  'wall-right': PLANE_RIGHT,
+};
+
+export async function parseRoom(image: Raster, options: ParseOptions): Promise<RoomParse> {
+  const logits = await options.model.run(image);
+  return parseFromLogits(image, logits, options.camera ?? estimateRoomCamera(image));
+}
+
+/** The parse from the network's output (split out so benches can time the stages). */
+export function parseFromLogits(
+  image: Raster,
+  logits: Awaited<ReturnType<SegmentationModel['run']>>,
+  camera: RoomCamera,
+): RoomParse {
+  const { width, height } = image;
+  const n = width * height;
+  const { labels, confidence, soft } = refineLabels(image, logits, SOFT_CLASSES);
+  const lines = boundaryLines(labels, width, height, ADE.wall, [ADE.floor, ADE.rug], ADE.ceiling);
+  const walls = splitWalls(labels, width, height, ADE.wall, lines, camera);
+  let objects: SceneObject[] | undefined;
+
+  const classMask = (classIds: readonly number[]): Mask => {
+    const set = new Uint8Array(256);
+    for (const c of classIds) set[c] = 1;
+    const data = new Uint8Array(n);
+    for (let i = 0; i < n; i++) data[i] = set[labels[i] ?? 0] ?? 0;
+    return { width, height, data };
+  };
+  const surface = (name: SurfaceName): Mask => {
+    switch (name) {
+      case 'floor':
+        return classMask([ADE.floor]);
+      case 'ceiling':
+        return classMask([ADE.ceiling]);
+      case 'walls':
+        return classMask([ADE.wall]);
+      default: {
+        const plane = PLANE_OF[name] ?? 0;
+        const data = new Uint8Array(n);
+        for (let i = 0; i < n; i++) data[i] = walls.planes[i] === plane ? 1 : 0;
+        return { width, height, data };
+      }
+    }
+  };
+  const surfaceAlpha = (name: SurfaceName | 'rug'): Uint8Array => {
+    const of = (c: number) => soft.get(c) ?? new Uint8Array(n);
+    switch (name) {
+      case 'floor':
+        return of(ADE.floor);
+      case 'ceiling':
+        return of(ADE.ceiling);
+      case 'rug':
+        return of(ADE.rug);
+      case 'walls':
+        return of(ADE.wall);
+      default: {
+        const plane = PLANE_OF[name] ?? 0;
+        const wall = of(ADE.wall);
+        const out = new Uint8Array(n);
+        for (let y = 0; y < height; y++) {
+          for (let x = 0; x < width; x++) {
+            const i = y * width + x;
+            const a = wall[i] ?? 0;
+            if (a === 0) continue;
+            const p = walls.planes[i] || walls.planeAt(x, y);
+            if (p === plane) out[i] = a;
+          }
+        }
+        return out;
+      }
+    }
+  };
+  return {
+    width,
+    height,
+    labels,
+    confidence,
+    wallPlanes: walls.planes,
+    surface,
+    surfaceAlpha,
+    classMask,
+    // Found on first read: floors and paint never ask for them.
+    get objects(): SceneObject[] {
+      return (objects ??= findObjects(labels, width, height));
+    },
+    wallFloorLine: lines.wallFloor,
+    camera,
+  };
+}
