@@ -11,13 +11,14 @@ import { findFloor, type FloorModels } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
 import { restyle } from './ops/restyle';
+import { spaceElements } from './ops/space-elements';
 import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
 import { parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
-import type { ClickPoint, GenerateRequest } from './types';
+import type { ClickPoint, DetectedElement, GenerateRequest } from './types';
 import { EngineError } from './types';
 import type { WorkerData, WorkerResult, WorkerTask } from './worker-protocol';
 
@@ -112,29 +113,42 @@ async function paintColour(request: Extract<GenerateRequest, { op: 'wall_paint' 
   return dominantColour(await decodeImage(asBuffer(source.swatch)));
 }
 
-/** The objects found in the last few photos (a photo gets many clicks), by rasterKey. */
-const objectsFound = new Map<string, Promise<ObjectBox[]>>();
-const OBJECTS_KEPT = 4;
+/** The space's elements in the last few photos (a photo gets many clicks), by rasterKey. */
+const elementsFound = new Map<string, Promise<DetectedElement[]>>();
+const ELEMENTS_KEPT = 4;
 
 /**
- * What automatic selection knows of the photo: the boxes of the objects in it, so a click on a
- * sofa takes the whole sofa. Without the detector it knows nothing, and selection still works.
+ * The space's elements (ops/space-elements): the detector's and the room parse's findings as one
+ * list with real outlines. Without the segmentation model, the detector's alone.
+ */
+function elementsOf(image: Raster, settings: WorkerData): Promise<DetectedElement[]> {
+  const key = rasterKey(image);
+  const cached = elementsFound.get(key);
+  if (cached) return cached;
+  const found = (async () => {
+    const detected = await (await loadDetector(settings)).detect(image);
+    const parse = await roomParseOf(image, settings).catch((error: unknown) => {
+      if (error instanceof EngineError && error.kind === 'model_missing') return null;
+      throw error;
+    });
+    return parse ? spaceElements(detected, parse) : detected;
+  })();
+  elementsFound.set(key, found);
+  found.catch(() => elementsFound.delete(key));
+  for (const old of elementsFound.keys()) {
+    if (elementsFound.size <= ELEMENTS_KEPT) break;
+    elementsFound.delete(old);
+  }
+  return found;
+}
+
+/**
+ * What automatic selection knows of the photo: the boxes of its elements, so a click on a sofa
+ * takes the whole sofa. Without the models it knows nothing, and selection still works.
  */
 async function segmentHints(image: Raster, settings: WorkerData): Promise<SegmentHints> {
-  const key = rasterKey(image);
-  let found = objectsFound.get(key);
-  if (!found) {
-    found = loadDetector(settings)
-      .then((d) => d.detect(image))
-      .then((elements) => elements.map((element) => boundsOf(element.box)))
-      .catch(() => []);
-    objectsFound.set(key, found);
-    for (const old of objectsFound.keys()) {
-      if (objectsFound.size <= OBJECTS_KEPT) break;
-      objectsFound.delete(old);
-    }
-  }
-  return { objects: await found };
+  const elements = await elementsOf(image, settings).catch(() => []);
+  return { objects: elements.map((element) => boundsOf(element.box)) };
 }
 
 function boundsOf(outline: readonly { x: number; y: number }[]): ObjectBox {
@@ -248,7 +262,7 @@ export async function runTask(task: WorkerTask, settings: WorkerData): Promise<W
     switch (task.kind) {
       case 'detect': {
         const image = await decodeImage(asBuffer(task.image));
-        return { kind: 'detect', elements: await (await loadDetector(settings)).detect(image) };
+        return { kind: 'detect', elements: await elementsOf(image, settings) };
       }
       case 'segment': {
         const image = await decodeImage(asBuffer(task.image));
