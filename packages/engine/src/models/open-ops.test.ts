@@ -14,8 +14,16 @@ afterEach(async () => {
 });
 
 describe('openDetector / openSegmenter', () => {
+  it('opens the detector from the weights shipped in the repository when MODELS_DIR is empty', async () => {
+    const detector = await openDetector({ modelsDir: dir });
+    expect(typeof detector.detect).toBe('function');
+    await detector.dispose();
+  });
+
   it('refuses to open the detector without its weights, naming the file', async () => {
-    const error = await openDetector({ modelsDir: dir }).catch((e: unknown) => e);
+    const error = await openDetector({ modelsDir: dir, useShipped: false }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ModelMissingError);
     expect((error as ModelMissingError).kind).toBe('model_missing');
     expect((error as ModelMissingError).message).toContain('yolox_nano.onnx is not installed');
