@@ -10,6 +10,7 @@ import { openSegmentationModel } from './models/segmentation-model';
 import { findFloor, type FloorModels } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
+import { snapSelection } from './ops/material-selection';
 import { restyle } from './ops/restyle';
 import { spaceElements } from './ops/space-elements';
 import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
@@ -113,6 +114,14 @@ async function paintColour(request: Extract<GenerateRequest, { op: 'wall_paint' 
   return dominantColour(await decodeImage(asBuffer(source.swatch)));
 }
 
+/** The room parse, or null when the segmentation model is not installed. */
+function parseIfInstalled(image: Raster, settings: WorkerData): Promise<RoomParse | null> {
+  return roomParseOf(image, settings).catch((error: unknown) => {
+    if (error instanceof EngineError && error.kind === 'model_missing') return null;
+    throw error;
+  });
+}
+
 /** The space's elements in the last few photos (a photo gets many clicks), by rasterKey. */
 const elementsFound = new Map<string, Promise<DetectedElement[]>>();
 const ELEMENTS_KEPT = 4;
@@ -127,10 +136,7 @@ function elementsOf(image: Raster, settings: WorkerData): Promise<DetectedElemen
   if (cached) return cached;
   const found = (async () => {
     const detected = await (await loadDetector(settings)).detect(image);
-    const parse = await roomParseOf(image, settings).catch((error: unknown) => {
-      if (error instanceof EngineError && error.kind === 'model_missing') return null;
-      throw error;
-    });
+    const parse = await parseIfInstalled(image, settings);
     return parse ? spaceElements(detected, parse) : detected;
   })();
   elementsFound.set(key, found);
@@ -204,7 +210,10 @@ async function runVariant(
       );
     }
     case 'change_material': {
-      const mask = await maskOf(request.mask);
+      // The selection snaps to the thing it starts on (the parse); as given without the model.
+      const parse = await parseIfInstalled(image, settings);
+      const given = await maskOf(request.mask);
+      const mask = parse ? snapSelection(given, parse) : given;
       const texture = request.texture
         ? await decodeImage(asBuffer(request.texture.image))
         : undefined;
