@@ -7,7 +7,7 @@ import { dominantColour } from './colour';
 import { estimateRoomCamera, floorMappingOf } from './geometry/room-camera';
 import { openDetector, openSegmenter } from './models/open-ops';
 import { openSegmentationModel } from './models/segmentation-model';
-import { findFloor, type FloorModels } from './ops/find-floor';
+import { floorOf } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
 import { snapSelection } from './ops/material-selection';
@@ -15,11 +15,11 @@ import { restyle } from './ops/restyle';
 import { spaceElements } from './ops/space-elements';
 import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
-import { paintWalls } from './ops/wall-paint';
+import { paintableSurface, paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
 import { parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
-import type { ClickPoint, DetectedElement, GenerateRequest } from './types';
+import type { DetectedElement, GenerateRequest } from './types';
 import { EngineError } from './types';
 import type { WorkerData, WorkerResult, WorkerTask } from './worker-protocol';
 
@@ -168,20 +168,6 @@ function boundsOf(outline: readonly { x: number; y: number }[]): ObjectBox {
   };
 }
 
-/** The models findFloor may use: whichever load; the floor is found without them too. */
-async function floorModels(settings: WorkerData): Promise<FloorModels> {
-  const [detector, segmenter] = await Promise.all([
-    loadDetector(settings).catch(() => undefined),
-    loadSegmenter(settings).catch(() => undefined),
-  ]);
-  return {
-    ...(detector ? { detect: (image: Raster) => detector.detect(image) } : {}),
-    ...(segmenter?.method === 'sam'
-      ? { segment: (image: Raster, points: ClickPoint[]) => segmenter.segment(image, points) }
-      : {}),
-  };
-}
-
 async function runVariant(
   request: GenerateRequest,
   variant: number,
@@ -193,20 +179,28 @@ async function runVariant(
   switch (request.op) {
     case 'wall_paint': {
       const mask = await maskOf(request.mask);
-      return paintWalls(image, mask, await paintColour(request), options);
+      const parse = await roomParseOf(image, settings);
+      const surface = paintableSurface(
+        mask,
+        parse.surfaceAlpha('walls'),
+        parse.surfaceAlpha('ceiling'),
+      );
+      return paintWalls(image, mask, await paintColour(request), options, surface);
     }
     case 'floors': {
-      const mapping = floorMappingOf(estimateRoomCamera(image));
-      const mask = request.mask
-        ? await maskOf(request.mask)
-        : await findFloor(image, mapping, await floorModels(settings));
+      const parse = await roomParseOf(image, settings);
+      const floor = floorOf(parse, {
+        rug: request.rug ?? 'keep',
+        ...(request.mask ? { within: await maskOf(request.mask) } : {}),
+      });
       const texture = await decodeImage(asBuffer(request.texture.image));
       return fillSurface(
         image,
-        mask,
+        floor.mask,
         { texture, tileSizeCm: request.texture.tileSizeCm ?? 60 },
-        mapping,
+        floorMappingOf(parse.camera),
         options,
+        floor.matte,
       );
     }
     case 'change_material': {

@@ -80,7 +80,14 @@ type Mask = Buffer;
 
 export type GenerateRequest =
   | (Base & { op: 'wall_paint'; mask: Mask; colour: ColourSource })
-  | (Base & { op: 'floors'; texture: TextureSource; mask?: Mask })
+  | (Base & {
+      op: 'floors';
+      texture: TextureSource;
+      /** A region the user painted: the floor within it. */
+      mask?: Mask;
+      /** Keep the rug (default) or lay the new floor over it too. Not yet in the HTTP contract. */
+      rug?: 'keep' | 'replace';
+    })
   | (Base & {
       op: 'change_material';
       mask: Mask;

@@ -1,14 +1,8 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateRoomCamera, floorMappingOf } from '../geometry/room-camera';
-import { openDetector, openSegmenter } from '../models/open-ops';
+import { describe, expect, it } from 'vitest';
 import type { Mask } from '../raster';
-import { SHARED_DIR, roomRaster, type FractionRect } from '../test-support/photos';
-import type { Detector } from './detect';
-import { findFloor, type FloorModels } from './find-floor';
-import type { Segmenter } from './segment';
-
-const modelsDir = path.join(SHARED_DIR, 'models');
+import { roomRaster, type FractionRect } from '../test-support/photos';
+import { parseOf } from '../test-support/room-parse';
+import { floorOf } from './find-floor';
 
 function coverage(mask: Mask, rect: FractionRect): number {
   let on = 0;
@@ -22,17 +16,15 @@ function coverage(mask: Mask, rect: FractionRect): number {
   return on / all;
 }
 
-/** Hand-marked on the photos: open floor (including rugs), and things that are not floor. */
+/** Hand-marked on the photos: open floor, and things that are not floor. */
 const CASES: { photo: string; floor: FractionRect[]; notFloor: FractionRect[] }[] = [
   {
     photo: 'living-room-1.jpg',
-    floor: [
-      { x0: 0.7, y0: 0.92, x1: 1, y1: 1 }, // boards
-      { x0: 0.2, y0: 0.86, x1: 0.6, y1: 0.97 }, // the patterned rug, which colour growing leaves out
-    ],
+    floor: [{ x0: 0.75, y0: 0.9, x1: 0.95, y1: 1 }], // boards
     notFloor: [
       { x0: 0.25, y0: 0.5, x1: 0.68, y1: 0.62 }, // the pale sofa
       { x0: 0.3, y0: 0.22, x1: 0.58, y1: 0.45 }, // the painting
+      { x0: 0.73, y0: 0.45, x1: 0.85, y1: 0.8 }, // the painting leaning on the wall
     ],
   },
   {
@@ -41,53 +33,71 @@ const CASES: { photo: string; floor: FractionRect[]; notFloor: FractionRect[] }[
     notFloor: [{ x0: 0.2, y0: 0.52, x1: 0.9, y1: 0.62 }],
   },
   {
-    // Colour growing takes the olive wall at the right here; clicks along the foot find the boards.
     photo: 'kitchen-dining-1.jpg',
     floor: [{ x0: 0.3, y0: 0.85, x1: 0.6, y1: 1 }],
-    notFloor: [{ x0: 0.93, y0: 0.3, x1: 1, y1: 0.8 }],
+    notFloor: [{ x0: 0.93, y0: 0.3, x1: 1, y1: 0.8 }], // the olive wall
   },
   {
     photo: 'kitchen-galley-modern.jpg',
     floor: [{ x0: 0.3, y0: 0.85, x1: 0.6, y1: 1 }],
     notFloor: [{ x0: 0.75, y0: 0.5, x1: 1, y1: 0.7 }], // the island's front
   },
+  {
+    // The floor runs between the bench's legs; the legs and the bed are not floor.
+    photo: 'bedroom-tufted-headboard.jpg',
+    floor: [
+      { x0: 0.645, y0: 0.88, x1: 0.74, y1: 0.95 },
+      { x0: 0, y0: 0.8, x1: 0.2, y1: 1 },
+    ],
+    notFloor: [
+      { x0: 0.622, y0: 0.9, x1: 0.634, y1: 0.95 },
+      { x0: 0.3, y0: 0.5, x1: 0.8, y1: 0.7 },
+    ],
+  },
 ];
 
-describe('finding the floor with detection and SAM', () => {
-  let detector: Detector;
-  let segmenter: Segmenter;
-  let models: FloorModels;
-
-  beforeAll(async () => {
-    detector = await openDetector({ modelsDir });
-    segmenter = await openSegmenter({ modelsDir });
-    models = {
-      detect: (image) => detector.detect(image),
-      segment: (image, points) => segmenter.segment(image, points),
-    };
-  });
-  afterAll(async () => {
-    await detector.dispose();
-    await segmenter.dispose();
-  });
-
+describe('the floor from the room parse', () => {
   it.each(CASES)('covers the floor of $photo and not its furniture', async (c) => {
-    const image = await roomRaster(c.photo, 900);
-    const floor = await findFloor(image, floorMappingOf(estimateRoomCamera(image)), models);
-    for (const rect of c.floor) expect(coverage(floor, rect)).toBeGreaterThan(0.7);
-    for (const rect of c.notFloor) expect(coverage(floor, rect)).toBeLessThan(0.1);
+    const image = await roomRaster(c.photo, 1200);
+    const floor = floorOf(await parseOf(image));
+    for (const rect of c.floor) expect(coverage(floor.mask, rect)).toBeGreaterThan(0.9);
+    for (const rect of c.notFloor) expect(coverage(floor.mask, rect)).toBeLessThan(0.03);
   });
 
-  it('refuses a photo whose floor is hidden by a bed rather than lay a floor on the bed', async () => {
-    const image = await roomRaster('bedroom-1.jpg', 900);
-    await expect(
-      findFloor(image, floorMappingOf(estimateRoomCamera(image)), models),
-    ).rejects.toMatchObject({ kind: 'invalid_input' });
+  it('lays over a carpet the parse saw only in patches, leaving no islands of it (living-room-1)', async () => {
+    const image = await roomRaster('living-room-1.jpg', 1200);
+    const parse = await parseOf(image);
+    // The parse reads most of the patterned carpet as floor and two of its squares as rug.
+    const patch = { x0: 0.62, y0: 0.93, x1: 0.7, y1: 0.98 };
+    expect(coverage(parse.classMask([29]), patch)).toBeGreaterThan(0.5);
+    expect(coverage(floorOf(parse).mask, patch)).toBeGreaterThan(0.9);
+    expect(coverage(floorOf(parse, { rug: 'replace' }).mask, patch)).toBeGreaterThan(0.9);
   });
 
-  it('works from colour alone without the models', async () => {
-    const image = await roomRaster('living-room-neutral-sofa.jpg', 900);
-    const floor = await findFloor(image, floorMappingOf(estimateRoomCamera(image)), {});
-    expect(coverage(floor, { x0: 0, y0: 0.93, x1: 0.6, y1: 1 })).toBeGreaterThan(0.7);
+  it('keeps to the floor inside a region the user painted', async () => {
+    const image = await roomRaster('living-room-neutral-sofa.jpg', 1200);
+    const parse = await parseOf(image);
+    const within: Mask = {
+      width: image.width,
+      height: image.height,
+      data: new Uint8Array(image.width * image.height),
+    };
+    // The left half of the photo from the sofa's seat down: sofa and floor.
+    for (let y = Math.round(0.5 * image.height); y < image.height; y++) {
+      within.data.fill(1, y * image.width, y * image.width + Math.round(0.5 * image.width));
+    }
+    const floor = floorOf(parse, { within });
+    expect(coverage(floor.mask, { x0: 0, y0: 0.93, x1: 0.45, y1: 1 })).toBeGreaterThan(0.9);
+    expect(coverage(floor.mask, { x0: 0.55, y0: 0.93, x1: 1, y1: 1 })).toBe(0);
+    expect(coverage(floor.mask, { x0: 0.2, y0: 0.52, x1: 0.45, y1: 0.62 })).toBeLessThan(0.03);
+  });
+
+  it('refuses a photo with no floor in view rather than lay a floor on the wall', async () => {
+    // A crop of the wall above the sofa: no floor anywhere.
+    const full = await roomRaster('living-room-1.jpg', 1200);
+    const height = Math.round(full.height * 0.4);
+    const image = { width: full.width, height, data: full.data.slice(0, full.width * height * 4) };
+    const parse = await parseOf(image);
+    expect(() => floorOf(parse)).toThrow(expect.objectContaining({ kind: 'invalid_input' }));
   });
 });

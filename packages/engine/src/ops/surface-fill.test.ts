@@ -27,7 +27,8 @@ import {
   textureRaster,
 } from '../test-support/photos';
 import { floorMappingOf, floorPointAt, roomCameraFrom } from '../geometry/room-camera';
-import { detectFloor } from './floor-mask';
+import { parseOf } from '../test-support/room-parse';
+import { floorOf } from './find-floor';
 import {
   defaultFloorMapping,
   featherWeights,
@@ -173,7 +174,7 @@ describe('fillSurface on floors', () => {
     mapping = defaultFloorMapping(room.width, room.height);
     // The bottom of this photo is open wooden floor.
     floorBand = rectMask(room.width, room.height, { x0: 0, y0: 0.82, x1: 1, y1: 1 });
-    detected = detectFloor(room, mapping);
+    detected = floorOf(await parseOf(room)).mask;
   });
 
   it('lays the tile on the floor plane: the output follows the expected checkerboard', async () => {

@@ -12,6 +12,7 @@
  */
 import { SRGB_TO_LINEAR, linearToByte, parseHex, type Rgb } from '../colour';
 import { cloneRaster, maskBounds, type Mask, type Raster } from '../raster';
+import { matteWeights, surfaceColours } from './matte';
 import { recolourMasked } from './wall-paint';
 import { fillVariant, type FillVariant, type VariantOptions } from './variants';
 
@@ -78,7 +79,9 @@ const ASSUMED_VIEW_WIDTH_CM = 400;
 /**
  * Fills the masked surface with `fill`. `camera` maps floors; null for any other surface
  * (fronto-parallel mapping). Pixels outside the mask dilated by {@link FILL_FEATHER_PX} keep
- * their exact bytes.
+ * their exact bytes. With `matte` (the room parse's soft share of the surface, 0–255 per pixel,
+ * `mask` being its pixels ≥ 128), edges blend by the matte with the old surface's colour taken
+ * out of mixed pixels (ops/matte.ts) instead of a fixed feather.
  */
 export function fillSurface(
   image: Raster,
@@ -86,6 +89,7 @@ export function fillSurface(
   fill: SurfaceFill,
   camera: FloorMapping | null,
   options: VariantOptions,
+  matte?: Uint8Array,
 ): Raster {
   const variant = fillVariant(options);
   if (!fill.texture) {
@@ -107,7 +111,16 @@ export function fillSurface(
   const homography = camera
     ? floorTexels(camera, tileCm, tile, variant)
     : frontalTexels(image, bounds, tileCm, tile, variant);
-  return compose(image, mask, bounds, tile, shading, homography, roomGain(image, tile, shading));
+  return compose(
+    image,
+    mask,
+    bounds,
+    tile,
+    shading,
+    homography,
+    roomGain(image, tile, shading),
+    matte,
+  );
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -629,6 +642,11 @@ interface FillJob {
   /** Scratch: the shading grid interpolated to the current row. */
   shadingRow: Float64Array;
   gain: readonly [number, number, number];
+  /**
+   * With a matte: per window pixel the surface colour the change is computed from (RGB, see
+   * ops/matte.ts); without one, the photo's own colour.
+   */
+  base: Float32Array | null;
 }
 
 function compose(
@@ -639,6 +657,7 @@ function compose(
   shading: Shading,
   hm: Homography,
   gain: readonly [number, number, number],
+  matte: Uint8Array | undefined,
 ): Raster {
   const out = cloneRaster(image);
   const { width, height } = image;
@@ -646,6 +665,10 @@ function compose(
   const y0 = Math.max(0, bounds.y0 - FILL_FEATHER_PX);
   const x1 = Math.min(width - 1, bounds.x1 + FILL_FEATHER_PX);
   const y1 = Math.min(height - 1, bounds.y1 + FILL_FEATHER_PX);
+  const win = { x0, y0, x1, y1 };
+  const weight = matte
+    ? matteWeights(matte, width, win)
+    : featherWeights(mask, win, FILL_FEATHER_PX);
   const job: FillJob = {
     src: image.data,
     dst: out.data,
@@ -653,7 +676,8 @@ function compose(
     x0,
     x1,
     y0,
-    weight: featherWeights(mask, { x0, y0, x1, y1 }, FILL_FEATHER_PX),
+    weight,
+    base: matte ? surfaceColours(image, weight, win) : null,
     hm,
     texels: tile.data,
     levels: levelTable(tile),
@@ -790,6 +814,15 @@ function fillRow(job: FillJob, y: number): void {
     const r0 = src[p] ?? 0;
     const g0 = src[p + 1] ?? 0;
     const b0 = src[p + 2] ?? 0;
+    if (w < 1 && job.base) {
+      // A mixed boundary pixel: change it by what the surface under it changes (ops/matte.ts).
+      const q = (weightRow + x) * 3;
+      const base = job.base;
+      dst[p] = r0 + w * (linearToByte(r * s * gr) - (base[q] ?? r0));
+      dst[p + 1] = g0 + w * (linearToByte(g * s * gg) - (base[q + 1] ?? g0));
+      dst[p + 2] = b0 + w * (linearToByte(b * s * gb) - (base[q + 2] ?? b0));
+      continue;
+    }
     dst[p] = r0 + w * (linearToByte(r * s * gr) - r0);
     dst[p + 1] = g0 + w * (linearToByte(g * s * gg) - g0);
     dst[p + 2] = b0 + w * (linearToByte(b * s * gb) - b0);

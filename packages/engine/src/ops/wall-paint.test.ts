@@ -14,7 +14,8 @@ import {
   textureRaster,
   type FractionRect,
 } from '../test-support/photos';
-import { paintWalls } from './wall-paint';
+import { parseOf } from '../test-support/room-parse';
+import { paintableSurface, paintWalls } from './wall-paint';
 
 /** Walls of real photos, each selected as a user would brush it (see surfaceMaskInRect). */
 const WALLS: { photo: string; rect: FractionRect }[] = [
@@ -143,5 +144,90 @@ describe('paintWalls', () => {
     const empty: Mask = { ...wall.mask, data: new Uint8Array(wall.mask.data.length) };
     const out = paintWalls(wall.image, empty, '#25344f', { variant: 0, seed: 1 });
     expect(changedPixelsOutside(wall.image, out)).toBe(0);
+  });
+});
+
+describe('paint on the room parse', () => {
+  /** Share of pixels in the rectangle (fractions of the image) that changed by more than 6. */
+  function changedIn(a: Raster, b: Raster, x0: number, y0: number, x1: number, y1: number) {
+    let changed = 0;
+    let total = 0;
+    for (let y = Math.round(y0 * a.height); y < Math.round(y1 * a.height); y++) {
+      for (let x = Math.round(x0 * a.width); x < Math.round(x1 * a.width); x++) {
+        const p = (y * a.width + x) * 4;
+        const d = Math.max(
+          Math.abs((a.data[p] ?? 0) - (b.data[p] ?? 0)),
+          Math.abs((a.data[p + 1] ?? 0) - (b.data[p + 1] ?? 0)),
+          Math.abs((a.data[p + 2] ?? 0) - (b.data[p + 2] ?? 0)),
+        );
+        total++;
+        if (d > 6) changed++;
+      }
+    }
+    return changed / total;
+  }
+
+  it('paints the walls in the region and leaves the painting, the lamp and the sofa in front (living-room-1)', async () => {
+    const image = await roomRaster('living-room-1.jpg', 1200);
+    const parse = await parseOf(image);
+    const region: Mask = {
+      width: image.width,
+      height: image.height,
+      data: new Uint8Array(image.width * image.height).fill(1),
+    };
+    const surface = paintableSurface(
+      region,
+      parse.surfaceAlpha('walls'),
+      parse.surfaceAlpha('ceiling'),
+    );
+    expect(surface).toBeDefined();
+    const out = paintWalls(image, region, '#2f4f6f', { variant: 0, seed: 1 }, surface);
+    // The wall above the sofa and left of the painting: painted.
+    expect(changedIn(image, out, 0.1, 0.12, 0.28, 0.3)).toBeGreaterThan(0.97);
+    expect(changedIn(image, out, 0.62, 0.12, 0.82, 0.3)).toBeGreaterThan(0.97);
+    // The painting, the lamp shade, the sofa's seat and the ceiling (the region is mostly wall):
+    // untouched.
+    expect(changedIn(image, out, 0.33, 0.28, 0.58, 0.5)).toBeLessThan(0.01);
+    expect(changedIn(image, out, 0.1, 0.37, 0.19, 0.47)).toBeLessThan(0.01);
+    expect(changedIn(image, out, 0.3, 0.72, 0.7, 0.78)).toBeLessThan(0.02);
+    expect(changedIn(image, out, 0.2, 0, 0.8, 0.05)).toBeLessThan(0.01);
+  });
+
+  it('leaves no pale halo round the dark lamp shade: edge pixels darken with the wall', async () => {
+    const image = await roomRaster('living-room-1.jpg', 1200);
+    const parse = await parseOf(image);
+    const region: Mask = {
+      width: image.width,
+      height: image.height,
+      data: new Uint8Array(image.width * image.height).fill(1),
+    };
+    const surface = paintableSurface(
+      region,
+      parse.surfaceAlpha('walls'),
+      parse.surfaceAlpha('ceiling'),
+    );
+    const out = paintWalls(image, region, '#2f4f6f', { variant: 0, seed: 1 }, surface);
+    // Along the rows through the shade (dark) against the wall (pale, now dark blue): every
+    // pixel between the shade and the painted wall is no paler than both neighbours' mean + 12
+    // — a halo of the old pale wall would stand out as a bright ridge.
+    const lum = (r: Raster, i: number) =>
+      0.3 * (r.data[i * 4] ?? 0) +
+      0.59 * (r.data[i * 4 + 1] ?? 0) +
+      0.11 * (r.data[i * 4 + 2] ?? 0);
+    let ridges = 0;
+    let rows = 0;
+    for (let y = Math.round(0.39 * image.height); y < Math.round(0.46 * image.height); y++) {
+      rows++;
+      // The shade's right edge lies between 0.19 and 0.22 of the width.
+      for (let x = Math.round(0.185 * image.width); x < Math.round(0.215 * image.width); x++) {
+        const i = y * image.width + x;
+        const here = lum(out, i);
+        const left = lum(out, i - 2);
+        const right = lum(out, i + 2);
+        if (here > Math.max(left, right) + 12) ridges++;
+      }
+    }
+    expect(rows).toBeGreaterThan(10);
+    expect(ridges).toBe(0);
   });
 });

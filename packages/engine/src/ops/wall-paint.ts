@@ -22,6 +22,7 @@ import {
   type Rgb,
 } from '../colour';
 import { cloneRaster, featherMask, maskBounds, type Mask, type Raster } from '../raster';
+import { matteWeights, surfaceColours } from './matte';
 import { paintVariant, type VariantOptions } from './variants';
 
 /** How far the painted edge blends outward, in pixels (the spec allows up to 4). */
@@ -40,25 +41,93 @@ export interface RecolourOptions {
   chromaDetail: number;
   /** Edge feather in pixels (≤ 4). */
   feather: number;
+  /**
+   * The room parse's soft share (0–255 a pixel) of the surface being painted, already limited to
+   * the user's region; `mask` is its pixels ≥ 128. Edges then blend by it, with the old colour
+   * taken out of mixed pixels (ops/matte.ts), instead of by the fixed feather.
+   */
+  matte?: Uint8Array;
 }
 
 /**
  * Paints the masked walls `hex`. Pixels outside the mask dilated by {@link PAINT_FEATHER_PX}
- * keep their exact bytes. Variant k changes the finish (see variants.ts).
+ * keep their exact bytes. Variant k changes the finish (see variants.ts). With `surface` (from
+ * {@link paintableSurface}) only the wall and ceiling pixels of the region are painted, with
+ * soft, decontaminated edges.
  */
 export function paintWalls(
   image: Raster,
   mask: Mask,
   hex: string,
   options: VariantOptions,
+  surface?: PaintSurface,
 ): Raster {
   const finish = paintVariant(options);
-  return recolourMasked(image, mask, parseHex(hex), {
+  return recolourMasked(image, surface?.mask ?? mask, parseHex(hex), {
     lightnessShift: finish.lightnessShift,
     sheen: finish.sheen,
     chromaDetail: 0.2,
     feather: PAINT_FEATHER_PX,
+    ...(surface ? { matte: surface.matte } : {}),
   });
+}
+
+/** What paint may cover in a region the user gave: its wall (or ceiling) pixels, softly edged. */
+export interface PaintSurface {
+  mask: Mask;
+  matte: Uint8Array;
+}
+
+/** Where less of the user's region than this is wall or ceiling, the region is painted as given. */
+const MIN_REGION_ON_WALL = 0.2;
+
+/**
+ * The paintable part of the user's region: the room parse's walls (so paintings, lamps,
+ * furniture and windows in front are left out) — or its ceiling, when the region holds more
+ * ceiling than wall (the Ceiling chip) — as a matte: the parse's soft share of that surface,
+ * times the region feathered by {@link PAINT_FEATHER_PX} where the user's stroke ends in the
+ * middle of a wall. A region that is mostly neither (a cabinet the user wants painted) is
+ * painted as given.
+ */
+export function paintableSurface(
+  region: Mask,
+  walls: Uint8Array,
+  ceiling: Uint8Array,
+): PaintSurface | undefined {
+  const { width, height } = region;
+  const n = width * height;
+  const bounds = maskBounds(region);
+  if (!bounds) return undefined;
+  let inRegion = 0;
+  let onWall = 0;
+  let onCeiling = 0;
+  for (let i = 0; i < n; i++) {
+    if (!region.data[i]) continue;
+    inRegion++;
+    if ((walls[i] ?? 0) >= 128) onWall++;
+    if ((ceiling[i] ?? 0) >= 128) onCeiling++;
+  }
+  const target = onCeiling > onWall ? ceiling : walls;
+  if (Math.max(onWall, onCeiling) < MIN_REGION_ON_WALL * inRegion) return undefined;
+  const win: Window = {
+    x0: Math.max(0, bounds.x0 - PAINT_FEATHER_PX),
+    y0: Math.max(0, bounds.y0 - PAINT_FEATHER_PX),
+    x1: Math.min(width - 1, bounds.x1 + PAINT_FEATHER_PX),
+    y1: Math.min(height - 1, bounds.y1 + PAINT_FEATHER_PX),
+  };
+  const stroke = featherWithin(region, win, PAINT_FEATHER_PX);
+  const matte = new Uint8Array(n);
+  const data = new Uint8Array(n);
+  for (let y = win.y0; y <= win.y1; y++) {
+    for (let x = win.x0; x <= win.x1; x++) {
+      const i = y * width + x;
+      const w = stroke.weight[(y - stroke.y0) * stroke.width + x - stroke.x0] ?? 0;
+      const a = Math.round((target[i] ?? 0) * w);
+      matte[i] = a;
+      data[i] = a >= 128 ? 1 : 0;
+    }
+  }
+  return { mask: { width, height, data }, matte };
 }
 
 /** The statistics of the surface under the mask that the recolour is anchored to. */
@@ -97,7 +166,17 @@ export function recolourMasked(
     x1: Math.min(image.width - 1, bounds.x1 + feather),
     y1: Math.min(image.height - 1, bounds.y1 + feather),
   };
-  const soft = featherWithin(mask, win, feather);
+  const soft: SoftMask = options.matte
+    ? {
+        x0: win.x0,
+        y0: win.y0,
+        width: win.x1 - win.x0 + 1,
+        height: win.y1 - win.y0 + 1,
+        weight: matteWeights(options.matte, image.width, win),
+      }
+    : featherWithin(mask, win, feather);
+  // Mixed edge pixels are recoloured from the surface colour beside them (ops/matte.ts).
+  const base = options.matte ? surfaceColours(image, soft.weight, win) : null;
   const stats = surfaceStats(image, mask, win);
   const targetLab = rgbToLab(target);
   const targetL = Math.min(100, Math.max(0, targetLab[0] + options.lightnessShift));
@@ -113,16 +192,23 @@ export function recolourMasked(
   for (let y = win.y0; y <= win.y1; y++) {
     for (let x = win.x0; x <= win.x1; x++) {
       const i = y * width + x;
-      const w = soft.weight[(y - soft.y0) * soft.width + x - soft.x0] ?? 0;
+      const k = (y - soft.y0) * soft.width + x - soft.x0;
+      const w = soft.weight[k] ?? 0;
       if (w <= 0) continue;
       const p = i * 4;
       const r0 = src[p] ?? 0;
       const g0 = src[p + 1] ?? 0;
       const b0 = src[p + 2] ?? 0;
+      // The colour the change is computed from: the pixel's own, or on a mixed edge pixel the
+      // surface's beside it (so the foreground's share of the pixel stays as it was).
+      const mixed = base !== null && w < 1;
+      const sr = mixed ? (base[k * 3] ?? r0) : r0;
+      const sg = mixed ? (base[k * 3 + 1] ?? g0) : g0;
+      const sb = mixed ? (base[k * 3 + 2] ?? b0) : b0;
       linearRgbToLabInto(
-        SRGB_TO_LINEAR[r0] ?? 0,
-        SRGB_TO_LINEAR[g0] ?? 0,
-        SRGB_TO_LINEAR[b0] ?? 0,
+        SRGB_TO_LINEAR[Math.round(sr)] ?? 0,
+        SRGB_TO_LINEAR[Math.round(sg)] ?? 0,
+        SRGB_TO_LINEAR[Math.round(sb)] ?? 0,
         lab,
       );
       const shading = lightnessToLuminance(lab[0]) * invRef;
@@ -134,9 +220,9 @@ export function recolourMasked(
       const outB = targetLab[2] * chromaScale + detail * (lab[2] - stats.meanB);
       labToLinearRgbInto(outL, outA, outB, rgb);
       intoGamut(rgb, outY);
-      dst[p] = r0 + w * (linearToByte(rgb[0]) - r0);
-      dst[p + 1] = g0 + w * (linearToByte(rgb[1]) - g0);
-      dst[p + 2] = b0 + w * (linearToByte(rgb[2]) - b0);
+      dst[p] = r0 + w * (linearToByte(rgb[0]) - sr);
+      dst[p + 1] = g0 + w * (linearToByte(rgb[1]) - sg);
+      dst[p + 2] = b0 + w * (linearToByte(rgb[2]) - sb);
     }
   }
   return out;

@@ -91,6 +91,37 @@ function qAt(f: Field, x: number, y: number, r: number, g: number, b: number): n
   return (a[o] ?? 0) * r + (a[o + 1] ?? 0) * g + (a[o + 2] ?? 0) * b + (a[o + 3] ?? 0);
 }
 
+/**
+ * Keeps a class's soft share only on its label boundary: a pixel whose label and four
+ * neighbours' labels agree is wholly in (255) or out (0); a boundary pixel keeps its share, but
+ * on the side of the edge its label says (≥ 128 when labelled the class, < 128 when not). The
+ * guided filter's shares spread over several pixels where the photo's edge is faint; the label
+ * already put the edge on the best pixel, so only the one-pixel transition stays soft.
+ */
+function edgeOnlyMatte(
+  matte: Uint8Array,
+  labels: Uint8Array,
+  cls: number,
+  width: number,
+  height: number,
+): void {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const inside = labels[i] === cls;
+      const edge =
+        (x > 0 && labels[i - 1] === cls) !== inside ||
+        (x + 1 < width && labels[i + 1] === cls) !== inside ||
+        (y > 0 && labels[i - width] === cls) !== inside ||
+        (y + 1 < height && labels[i + width] === cls) !== inside;
+      const a = matte[i] ?? 0;
+      if (!edge) matte[i] = inside ? 255 : 0;
+      else if (inside) matte[i] = Math.max(128, a);
+      else matte[i] = Math.min(127, a);
+    }
+  }
+}
+
 export function refineLabels(
   image: Raster,
   logits: SegmentationLogits,
@@ -328,5 +359,6 @@ export function refineLabels(
       }
     }
   }
+  for (const c of softClasses) edgeOnlyMatte(soft.get(c) as Uint8Array, labels, c, width, height);
   return { labels, confidence, soft };
 }

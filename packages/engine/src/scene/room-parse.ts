@@ -8,6 +8,7 @@ import { estimateRoomCamera, type RoomCamera } from '../geometry/room-camera';
 import type { SegmentationModel } from '../models/segmentation-model';
 import type { Mask, Raster } from '../raster';
 import { ADE } from './ade20k';
+import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
 import { refineLabels } from './refine';
 import { boundaryLines, splitWalls, PLANE_FRONT, PLANE_LEFT, PLANE_RIGHT } from './wall-planes';
@@ -80,6 +81,16 @@ export function parseFromLogits(
   const { width, height } = image;
   const n = width * height;
   const { labels, confidence, soft } = refineLabels(image, logits, SOFT_CLASSES);
+  const before = new Uint8Array(labels);
+  if (completeFlatObjects(labels, width, height, Math.round(n * 0.001)) > 0) {
+    // Wall pixels taken back by a painting or window: out of the wall's matte too.
+    const wall = soft.get(ADE.wall);
+    if (wall) {
+      for (let i = 0; i < n; i++) {
+        if (before[i] === ADE.wall && labels[i] !== ADE.wall) wall[i] = 0;
+      }
+    }
+  }
   const lines = boundaryLines(labels, width, height, ADE.wall, [ADE.floor, ADE.rug], ADE.ceiling);
   const walls = splitWalls(labels, width, height, ADE.wall, lines, camera);
   let objects: SceneObject[] | undefined;

@@ -42,25 +42,43 @@ export function boundaryLines(
   ceiling: number,
 ): BoundaryLines {
   const gap = Math.max(3, Math.round(0.015 * height));
+  // A boundary counts only under (or over) a real stretch of wall and ceiling: a sliver of
+  // "wall" under a chest of drawers is no room edge.
+  const minRun = Math.max(4, Math.round(0.04 * height));
   const wallFloor = new Float32Array(width).fill(Number.NaN);
   const wallCeiling = new Float32Array(width).fill(Number.NaN);
   for (let x = 0; x < width; x++) {
     let lastWall = -Infinity;
+    let wallRun = 0;
     let lastCeiling = -Infinity;
-    let ceilingDone = false;
+    let ceilingRun = 0;
+    let ceilingAt = -1;
+    let floorRun = 0;
+    let floorAt = Number.NaN;
     for (let y = 0; y < height; y++) {
       const l = labels[y * width + x] ?? 0;
       if (l === wall) {
-        if (!ceilingDone && y - lastCeiling <= gap) {
-          wallCeiling[x] = (lastCeiling + 1 + y) / 2;
-          ceilingDone = true;
+        wallRun = y === lastWall + 1 ? wallRun + 1 : 1;
+        if (ceilingAt < 0 && ceilingRun >= minRun && y - lastCeiling <= gap) ceilingAt = y;
+        if (ceilingAt >= 0 && Number.isNaN(wallCeiling[x] ?? 0) && y - ceilingAt + 1 >= minRun) {
+          wallCeiling[x] = (lastCeiling + 1 + ceilingAt) / 2;
         }
         lastWall = y;
       } else if (l === ceiling) {
+        ceilingRun = y === lastCeiling + 1 ? ceilingRun + 1 : 1;
         lastCeiling = y;
-      } else if (floors.includes(l) && y - lastWall <= gap) {
-        wallFloor[x] = (lastWall + 1 + y) / 2;
-        lastWall = -Infinity;
+      } else if (floors.includes(l)) {
+        if (y - lastWall <= gap && wallRun >= minRun) {
+          floorAt = (lastWall + 1 + y) / 2;
+          floorRun = 0;
+          lastWall = -Infinity;
+        }
+        floorRun++;
+        if (!Number.isNaN(floorAt) && floorRun >= Math.min(minRun, height - y)) {
+          wallFloor[x] = floorAt;
+        }
+      } else {
+        floorRun = 0;
       }
     }
   }
@@ -180,16 +198,33 @@ export function splitWalls(
   const ref = rows.length > 0 ? (rows[rows.length >> 1] ?? height / 2) : height / 2;
   const project = verticalProjector(camera, ref);
   const evidence = new Uint8Array(width);
+  const tanRoll = Math.tan(rollRad);
   const vote = (line: Float32Array, sign: 1 | -1) => {
     const slopes = localSlopes(line, window);
     for (let x = 0; x < width; x++) {
       const s = slopes[x] ?? Number.NaN;
       if (Number.isNaN(s)) continue;
+      const y = line[x] ?? ref;
       // Slope relative to the horizon's direction (roll > 0: the horizon falls to the right).
-      const rel = (s - Math.tan(rollRad)) / (1 + s * Math.tan(rollRad));
+      const rel = (s - tanRoll) / (1 + s * tanRoll);
       if (Math.abs(rel) > steep) continue;
-      const plane = Math.abs(rel) < level ? PLANE_FRONT : rel * sign < 0 ? PLANE_LEFT : PLANE_RIGHT;
-      const col = Math.round(project(x, line[x] ?? ref));
+      let plane: number;
+      if (camera) {
+        // Where this line meets the horizon: a wall turned less than 45° from facing the
+        // camera sends its lines to a vanishing point more than a focal length off centre.
+        const cx = camera.intrinsics[2];
+        const f = camera.intrinsics[0];
+        const denom = s - tanRoll;
+        const vx =
+          Math.abs(denom) < 1e-6
+            ? Number.POSITIVE_INFINITY
+            : (camera.horizonY - y + s * x - tanRoll * cx) / denom;
+        if (!Number.isFinite(vx) || Math.abs(vx - cx) > f) plane = PLANE_FRONT;
+        else plane = vx > x ? PLANE_LEFT : PLANE_RIGHT;
+      } else {
+        plane = Math.abs(rel) < level ? PLANE_FRONT : rel * sign < 0 ? PLANE_LEFT : PLANE_RIGHT;
+      }
+      const col = Math.round(project(x, y));
       if (col >= 0 && col < width && evidence[col] === 0) evidence[col] = plane;
     }
   };
