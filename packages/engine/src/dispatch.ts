@@ -149,12 +149,17 @@ function elementsOf(image: Raster, settings: WorkerData): Promise<DetectedElemen
 }
 
 /**
- * What automatic selection knows of the photo: the boxes of its elements, so a click on a sofa
- * takes the whole sofa. Without the models it knows nothing, and selection still works.
+ * What automatic selection knows of the photo: the boxes and outlines of its elements, so a
+ * click on a sofa takes the whole sofa. Without the models it knows nothing, and selection still works.
  */
 async function segmentHints(image: Raster, settings: WorkerData): Promise<SegmentHints> {
   const elements = await elementsOf(image, settings).catch(() => []);
-  return { objects: elements.map((element) => boundsOf(element.box)) };
+  return {
+    objects: elements.map((element) => ({
+      ...boundsOf(element.box),
+      ...(element.polygon ? { outline: element.polygon } : {}),
+    })),
+  };
 }
 
 function boundsOf(outline: readonly { x: number; y: number }[]): ObjectBox {

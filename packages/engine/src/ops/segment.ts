@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import * as ort from 'onnxruntime-node';
 import { rasterToTensor, resizeRgb, type TensorLayout } from '../models/image-tensor';
 import type { Mask, Raster } from '../raster';
-import type { ClickPoint } from '../types';
+import type { ClickPoint, Point } from '../types';
+import { fillPolygon } from './space-elements';
 import { SESSION_OPTIONS } from './detect';
 
 export const SAM_INPUT = 1024;
@@ -39,6 +40,8 @@ export interface ObjectBox {
   y0: number;
   x1: number;
   y1: number;
+  /** The object's outline when the room parse traced it (image pixels). */
+  outline?: readonly Point[];
 }
 
 /** What else the engine knows about the photo, to make a click select what people expect. */
@@ -502,7 +505,13 @@ function createSamSegmenter(
           const part = await decode(click);
           const box = objectUnder(click, hints.objects);
           const whole = box ? await decode(click, [], box) : undefined;
-          combine(mask, box && whole && objectMaskFits(part, whole, box) ? whole : part, 'add');
+          const fits = box && whole && objectMaskFits(part, whole, box);
+          combine(mask, fits ? whole : part, 'add');
+          // SAM's whole object misses parts of another colour (a sofa's back cushions): the
+          // parse's outline of it fills them in.
+          if (fits && box.outline && box.outline.length >= 3) {
+            combine(mask, fillPolygon(box.outline, image.width, image.height), 'add');
+          }
           included.push(click);
         } else {
           // An exclude click takes away the part under it that the include clicks are not on.
