@@ -70,8 +70,9 @@ describe('space elements from the detector and the room parse', () => {
     const outlineArea = areaOf(sofa.polygon ?? [], image);
     expect(outlineArea / boxArea).toBeLessThan(0.9);
     expect(outlineArea / boxArea).toBeGreaterThan(0.4);
-    // Every element the parse saw has a polygon.
+    // Every element the parse saw has a polygon, of at most 80 points (a design stores them).
     for (const element of elements) {
+      expect(element.polygon?.length ?? 0).toBeLessThanOrEqual(80);
       if (element.category !== 'couch' && element.category !== 'chair') {
         expect(element.polygon, element.label).toBeDefined();
       }

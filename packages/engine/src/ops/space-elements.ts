@@ -235,8 +235,23 @@ export function outlineOf(mask: Mask, clip?: Rect): Point[] | null {
     contour.push({ x: x + x0, y: y + y0 });
   }
   if (contour.length < 3) return null;
-  const tolerance = Math.max(1.5, Math.max(width, height) * 0.004);
-  const simple = simplifyPolygon(contour, tolerance);
+  return boundedOutline(contour, Math.max(width, height));
+}
+
+/** Most points an element's outline keeps: a design stores a dozen elements in one form. */
+export const MAX_OUTLINE_POINTS = 80;
+
+/**
+ * A closed contour simplified to within ~0.4 % of the image's size, and further (doubling the
+ * tolerance) until it has at most MAX_OUTLINE_POINTS points; null when fewer than 3 remain.
+ */
+export function boundedOutline(contour: readonly Point[], imageSize: number): Point[] | null {
+  let tolerance = Math.max(1.5, imageSize * 0.004);
+  let simple = simplifyPolygon([...contour], tolerance);
+  while (simple.length > MAX_OUTLINE_POINTS) {
+    tolerance *= 2;
+    simple = simplifyPolygon([...contour], tolerance);
+  }
   return simple.length >= 3 ? simple : null;
 }
 
@@ -425,7 +440,10 @@ export function spaceElements(
       }
       continue;
     }
-    const polygon = object.polygon.length >= 3 ? object.polygon : outlineOf(object.mask);
+    const polygon =
+      object.polygon.length >= 3
+        ? boundedOutline(object.polygon, Math.max(width, height))
+        : outlineOf(object.mask);
     const rect = rectOfObject(object);
     entries.push({
       element: {
