@@ -124,6 +124,11 @@ describe('Selecting what to change', () => {
       await waitUntilPaintedAt(page, 0.5, 0.02, true);
       expect(await paintedAt(page, ...WALL)).toBe(true);
       await screenshot(page, 'selection-front-wall-and-ceiling-chips');
+
+      // This photo shows no left wall: the chip says so, and the selection stays as it was.
+      await page.getByText('Left wall', { exact: true }).click();
+      await shows(page.getByText('This photo shows no left wall to select.'));
+      expect(await paintedAt(page, ...WALL)).toBe(true);
     },
     STORY_TIMEOUT,
   );

@@ -21,6 +21,7 @@ import { surfacesOf } from '../model/tools';
 import {
   clearSurface,
   drawSegmentMask,
+  maskSelects,
   paintSegment,
   surfacePainted,
   surfacePixels,
@@ -125,6 +126,13 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
         for (const [index, maskUrl] of maskUrls.entries()) {
           const kept = index === 0 ? null : surfacePixels(surface);
           painted = await drawSegmentMask(surface, maskUrl, accent, kept);
+          // A space the photo does not show selects nothing: say so rather than stay silent.
+          if (!(await maskSelects(maskUrl))) {
+            notify(
+              'warning',
+              t('tweak.spaceNotShown', { space: (wallSpaces[index] ?? '').toLowerCase() }),
+            );
+          }
         }
         // Clicks from here on add to the surfaces.
         useEditorStore.getState().setMask({ painted, points: [] });

@@ -82,6 +82,21 @@ export async function drawSegmentMask(
   return painted;
 }
 
+/** Whether a mask answer (white = selected) selects any pixel. */
+export async function maskSelects(maskUrl: string): Promise<boolean> {
+  const image = await loadImage(maskUrl);
+  const canvas = document.createElement('canvas');
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const ctx = context(canvas);
+  ctx.drawImage(image, 0, 0);
+  const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  for (let index = 0; index < data.length; index += 4) {
+    if ((data[index] ?? 0) > 127 && (data[index + 3] ?? 0) > 127) return true;
+  }
+  return false;
+}
+
 /** The mask the server reads: a PNG at the natural size, white and opaque where painted. */
 export async function exportMask(canvas: HTMLCanvasElement | null): Promise<Blob> {
   if (canvas === null) throw new Error('there is no mask to send');
