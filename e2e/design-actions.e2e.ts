@@ -237,9 +237,10 @@ describe('Tweaking a design with the tools', () => {
     await logIn(page, user);
     await toTweakStep(page);
 
-    // Wall paint's spaces select their surface automatically (the design is saved for it).
+    // Wall paint's spaces select their surface automatically (the design is saved for it). This
+    // photo shows one wall, facing the camera.
     await page.getByRole('button', { name: 'Wall paint', exact: true }).click();
-    await page.getByText('Left wall', { exact: true }).click();
+    await page.getByText('Front wall', { exact: true }).click();
     await page.waitForURL((url) => /^\/design\/\d+$/.test(url.pathname));
     await waitForPainted(page, 0.02);
     const wall = await paintedShare(page);

@@ -348,6 +348,29 @@ export const segmentAnswerSchema = z.object({
   mask: z.string(),
 });
 
+/**
+ * The room's surfaces by name (issue 10): the engine's room parse knows which pixels are each
+ * wall, the floor and the ceiling, with whatever stands in front of them left out.
+ */
+export const SURFACE_NAMES = [
+  'wall-left',
+  'wall-front',
+  'wall-right',
+  'ceiling',
+  'floor',
+  'walls',
+] as const;
+export type SurfaceName = (typeof SURFACE_NAMES)[number];
+
+/** POST /api/actions/get/surface: the mask of one surface of the photo. Free. */
+export const surfaceRequestSchema = z.object({
+  image: fileUrl,
+  surface: z.enum(SURFACE_NAMES, { error: `Must be one of: ${SURFACE_NAMES.join(', ')}` }),
+});
+export type SurfaceRequest = z.infer<typeof surfaceRequestSchema>;
+/** The surface's mask, as segment answers one. */
+export const surfaceAnswerSchema = segmentAnswerSchema;
+
 /** POST /api/actions/get/furniture-replacements. */
 export const furnitureReplacementsRequestSchema = z
   .object({

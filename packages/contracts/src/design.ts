@@ -64,7 +64,10 @@ export const pointSchema = z.object({
 });
 export const spaceElementSchema = z.object({
   label: z.string().min(1).max(100),
+  /** The element's bounding box: its four corners, clockwise from the top left. */
   box: z.array(pointSchema).max(2000),
+  /** The element's real outline (clockwise, image pixels) when the engine traced one. */
+  polygon: z.array(pointSchema).min(3).max(2000).optional(),
 });
 export type SpaceElement = z.infer<typeof spaceElementSchema>;
 

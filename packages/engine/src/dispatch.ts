@@ -15,14 +15,16 @@ import { floorOf } from './ops/find-floor';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture } from './ops/place-product';
 import { removeElements } from './ops/removal';
+import { snapSelection } from './ops/material-selection';
 import { restyle } from './ops/restyle';
-import { rasterKey } from './ops/segment';
+import { spaceElements } from './ops/space-elements';
+import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintableSurface, paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
 import { parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
-import type { GenerateRequest } from './types';
+import type { DetectedElement, GenerateRequest } from './types';
 import { EngineError } from './types';
 import type { WorkerData, WorkerResult, WorkerTask } from './worker-protocol';
 
@@ -122,6 +124,65 @@ export function checkpoint(signal: AbortSignal | undefined) {
   if (signal?.aborted) throw new EngineError('timeout', 'The generation was cancelled');
 }
 
+/** The room parse, or null when the segmentation model is not installed. */
+function parseIfInstalled(image: Raster, settings: WorkerData): Promise<RoomParse | null> {
+  return roomParseOf(image, settings).catch((error: unknown) => {
+    if (error instanceof EngineError && error.kind === 'model_missing') return null;
+    throw error;
+  });
+}
+
+/** The space's elements in the last few photos (a photo gets many clicks), by rasterKey. */
+const elementsFound = new Map<string, Promise<DetectedElement[]>>();
+const ELEMENTS_KEPT = 4;
+
+/**
+ * The space's elements (ops/space-elements): the detector's and the room parse's findings as one
+ * list with real outlines. Without the segmentation model, the detector's alone.
+ */
+function elementsOf(image: Raster, settings: WorkerData): Promise<DetectedElement[]> {
+  const key = rasterKey(image);
+  const cached = elementsFound.get(key);
+  if (cached) return cached;
+  const found = (async () => {
+    const detected = await (await loadDetector(settings)).detect(image);
+    const parse = await parseIfInstalled(image, settings);
+    return parse ? spaceElements(detected, parse) : detected;
+  })();
+  elementsFound.set(key, found);
+  found.catch(() => elementsFound.delete(key));
+  for (const old of elementsFound.keys()) {
+    if (elementsFound.size <= ELEMENTS_KEPT) break;
+    elementsFound.delete(old);
+  }
+  return found;
+}
+
+/**
+ * What automatic selection knows of the photo: the boxes and outlines of its elements, so a
+ * click on a sofa takes the whole sofa. Without the models it knows nothing, and selection still works.
+ */
+async function segmentHints(image: Raster, settings: WorkerData): Promise<SegmentHints> {
+  const elements = await elementsOf(image, settings).catch(() => []);
+  return {
+    objects: elements.map((element) => ({
+      ...boundsOf(element.box),
+      ...(element.polygon ? { outline: element.polygon } : {}),
+    })),
+  };
+}
+
+function boundsOf(outline: readonly { x: number; y: number }[]): ObjectBox {
+  const xs = outline.map((p) => p.x);
+  const ys = outline.map((p) => p.y);
+  return {
+    x0: Math.min(...xs),
+    y0: Math.min(...ys),
+    x1: Math.max(...xs),
+    y1: Math.max(...ys),
+  };
+}
+
 async function runVariant(
   request: GenerateRequest,
   variant: number,
@@ -166,7 +227,10 @@ async function runVariant(
       );
     }
     case 'change_material': {
-      const mask = await maskOf(request.mask);
+      // The selection snaps to the thing it starts on (the parse); as given without the model.
+      const parse = await parseIfInstalled(image, settings);
+      const given = await maskOf(request.mask);
+      const mask = parse ? snapSelection(given, parse) : given;
       const texture = request.texture
         ? await decodeImage(asBuffer(request.texture.image))
         : undefined;
@@ -232,14 +296,23 @@ export async function runTask(
       case 'detect': {
         const image = await decodeImage(asBuffer(task.image));
         checkpoint(signal);
-        return { kind: 'detect', elements: await (await loadDetector(settings)).detect(image) };
+        return { kind: 'detect', elements: await elementsOf(image, settings) };
       }
       case 'segment': {
         const image = await decodeImage(asBuffer(task.image));
         checkpoint(signal);
-        const mask = await (await loadSegmenter(settings)).segment(image, task.points);
+        const segmenter = await loadSegmenter(settings);
+        const hints = segmenter.method === 'sam' ? await segmentHints(image, settings) : {};
+        checkpoint(signal);
+        const mask = await segmenter.segment(image, task.points, hints);
         checkpoint(signal);
         return { kind: 'segment', mask: await encodeMask(mask) };
+      }
+      case 'surface': {
+        const image = await decodeImage(asBuffer(task.image));
+        checkpoint(signal);
+        const parse = await roomParseOf(image, settings);
+        return { kind: 'surface', mask: await encodeMask(parse.surface(task.surface)) };
       }
       case 'variant': {
         const out = await runVariant(task.request, task.variant, settings, signal);

@@ -14,6 +14,7 @@ import type {
   GenerateRequest,
   GenerateResult,
   ImageEngine,
+  SurfaceName,
 } from './types';
 import { EngineError } from './types';
 
@@ -112,6 +113,11 @@ export function createLocalEngine(options: LocalEngineOptions): ImageEngine & {
     segment(image: Buffer, points: ClickPoint[], signal?: AbortSignal): Promise<Buffer> {
       return admitted(async () =>
         toBuffer((await run({ kind: 'segment', image, points }, 'segment', signal)).mask),
+      );
+    },
+    surface(image: Buffer, surface: SurfaceName, signal?: AbortSignal): Promise<Buffer> {
+      return admitted(async () =>
+        toBuffer((await run({ kind: 'surface', image, surface }, 'surface', signal)).mask),
       );
     },
     generate(request: GenerateRequest, signal?: AbortSignal): Promise<GenerateResult> {

@@ -3,7 +3,9 @@
  * as encoded bytes (JPEG, PNG or WebP in; PNG out, so an output keeps every pixel the action
  * did not touch exactly as it was).
  */
-import type { ProductCategory } from '@roomcraft/contracts';
+import type { ProductCategory, SurfaceName } from '@roomcraft/contracts';
+
+export type { SurfaceName };
 
 /** A point in image pixels of the state image. */
 export interface Point {
@@ -22,8 +24,10 @@ export interface DetectedElement {
   /** The COCO class it came from, e.g. `couch`; kept for product matching. */
   category: string;
   score: number;
-  /** Outline points, clockwise, in image pixels; the box corners for a box-only detector. */
+  /** The bounding box's corners, clockwise from the top left, in image pixels. */
   box: Point[];
+  /** The object's real outline (its outer contour, clockwise), when the engine traced one. */
+  polygon?: Point[];
 }
 
 /** A paint or fill colour: a hex colour, or a swatch image whose dominant colour is used. */
@@ -140,6 +144,12 @@ export interface ImageEngine {
   detectElements(image: Buffer, signal?: AbortSignal): Promise<DetectedElement[]>;
   /** A PNG mask (white = selected, black elsewhere) at the image's size. */
   segment(image: Buffer, points: ClickPoint[], signal?: AbortSignal): Promise<Buffer>;
+  /**
+   * A PNG mask (white = selected) of one surface of the room at the image's size: only the
+   * pixels where that surface is seen, whatever stands in front of it left out. Empty (all
+   * black) when the photo shows none of it.
+   */
+  surface(image: Buffer, surface: SurfaceName, signal?: AbortSignal): Promise<Buffer>;
   generate(request: GenerateRequest, signal?: AbortSignal): Promise<GenerateResult>;
   close(): Promise<void>;
 }

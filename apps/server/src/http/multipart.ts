@@ -6,10 +6,21 @@ import { HttpError } from './errors';
 
 const MAX_FILE_BYTES = MAX_FILE_SIZE_MB * 1024 * 1024;
 
+/** Text fields one form may carry (a design's space elements with their outlines are many). */
+const MAX_FIELDS = 5000;
+
 /** Multipart parsing for one route plugin, with the upload limits every form shares. */
 export async function registerMultipart(app: FastifyInstance, maxFiles: number) {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_FILE_BYTES, files: maxFiles, fields: 5000, fieldSize: 64 * 1024 },
+    limits: {
+      fileSize: MAX_FILE_BYTES,
+      files: maxFiles,
+      fields: MAX_FIELDS,
+      fieldSize: 64 * 1024,
+      // Busboy counts every part; left at @fastify/multipart's default (1000) it cut a design
+      // whose space elements carry their outlines short of the fields allowed.
+      parts: MAX_FIELDS + maxFiles,
+    },
   });
 }
 

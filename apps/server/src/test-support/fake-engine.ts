@@ -5,6 +5,7 @@ import {
   type GenerateRequest,
   type GenerateResult,
   type ImageEngine,
+  type SurfaceName,
 } from '@roomcraft/engine';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
@@ -79,6 +80,17 @@ export class FakeEngine implements ImageEngine {
         .map((point) => `<circle cx="${point.x}" cy="${point.y}" r="20" fill="#fff"/>`)
         .join('');
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/>${circles}</svg>`;
+      return sharp(Buffer.from(svg)).removeAlpha().png().toBuffer();
+    }, signal);
+  }
+
+  /** The top third of the photo for the ceiling, the rest for any other surface. */
+  surface(image: Buffer, surface: SurfaceName, signal?: AbortSignal): Promise<Buffer> {
+    return this.admitted(async () => {
+      const { width, height } = await sharp(image).metadata();
+      const third = Math.round(height / 3);
+      const [top, rows] = surface === 'ceiling' ? [0, third] : [third, height - third];
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/><rect y="${top}" width="${width}" height="${rows}" fill="#fff"/></svg>`;
       return sharp(Buffer.from(svg)).removeAlpha().png().toBuffer();
     }, signal);
   }

@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import * as ort from 'onnxruntime-node';
 import { rasterToTensor, resizeRgb, type TensorLayout } from '../models/image-tensor';
 import type { Mask, Raster } from '../raster';
-import type { ClickPoint } from '../types';
+import type { ClickPoint, Point } from '../types';
+import { fillPolygon } from './space-elements';
 import { SESSION_OPTIONS } from './detect';
 
 export const SAM_INPUT = 1024;
@@ -33,11 +34,30 @@ export interface SegmenterOptions {
   cacheSize?: number;
 }
 
+/** A rectangle in image pixels (x1, y1 exclusive). */
+export interface ObjectBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** The object's outline when the room parse traced it (image pixels). */
+  outline?: readonly Point[];
+}
+
+/** What else the engine knows about the photo, to make a click select what people expect. */
+export interface SegmentHints {
+  /** Boxes of the objects found in the photo (detector, room parse): a click on one takes it whole. */
+  objects?: readonly ObjectBox[];
+}
+
 export interface Segmenter {
   /** 'sam' with the model, 'region-growing' without it. */
   readonly method: 'sam' | 'region-growing';
-  /** A mask at the image's size; empty when no click includes anything. */
-  segment(image: Raster, points: ClickPoint[]): Promise<Mask>;
+  /**
+   * A mask at the image's size: the union of what each include click points at, less what each
+   * exclude click points at; empty when no click includes anything.
+   */
+  segment(image: Raster, points: ClickPoint[], hints?: SegmentHints): Promise<Mask>;
   dispose(): Promise<void>;
 }
 
@@ -104,10 +124,15 @@ class Lru<V> {
  */
 function decoderFeeds(
   embedding: Embedding,
-  points: ClickPoint[],
+  clicks: ClickPoint[],
   width: number,
   height: number,
+  box?: ObjectBox,
 ): Record<string, ort.Tensor> {
+  // A box prompt is two more points, labelled 2 (top-left) and 3 (bottom-right).
+  const points: { x: number; y: number; label: number }[] = box
+    ? [...clicks, { x: box.x0, y: box.y0, label: 2 }, { x: box.x1, y: box.y1, label: 3 }]
+    : clicks;
   const n = points.length + 1;
   const coords = new Float32Array(n * 2);
   const labels = new Float32Array(n);
@@ -331,6 +356,70 @@ function clearExcludedPixels(mask: Mask, points: ClickPoint[]): void {
   for (const p of points) if (p.label === 0) mask.data[p.y * mask.width + p.x] = 0;
 }
 
+function countSelected(mask: Mask): number {
+  let n = 0;
+  for (const v of mask.data) n += v;
+  return n;
+}
+
+/** The smallest object box a click lies in, or undefined. */
+export function objectUnder(
+  click: ClickPoint,
+  objects: readonly ObjectBox[] = [],
+): ObjectBox | undefined {
+  let best: ObjectBox | undefined;
+  let bestArea = Infinity;
+  for (const box of objects) {
+    if (click.x < box.x0 || click.x >= box.x1 || click.y < box.y0 || click.y >= box.y1) continue;
+    const boxArea = (box.x1 - box.x0) * (box.y1 - box.y0);
+    if (boxArea < bestArea) {
+      best = box;
+      bestArea = boxArea;
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether the object-level mask (the click with the object's box) is the thing the click was on:
+ * the part the click alone selects must lie mostly inside it, and it must cover a good share of
+ * its box. A click on the wall showing inside a sofa's box fails the first test; a box SAM could
+ * not fill (a poor detection) fails the second.
+ */
+export function objectMaskFits(part: Mask, whole: Mask, box: ObjectBox): boolean {
+  let partArea = 0;
+  let shared = 0;
+  let wholeArea = 0;
+  let inBox = 0;
+  const { width } = whole;
+  for (let i = 0; i < whole.data.length; i++) {
+    const w = whole.data[i] === 1;
+    if (part.data[i] === 1) {
+      partArea++;
+      if (w) shared++;
+    }
+    if (!w) continue;
+    wholeArea++;
+    const y = (i / width) | 0;
+    const x = i - y * width;
+    if (x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1) inBox++;
+  }
+  const boxArea = Math.max(1, (box.x1 - box.x0) * (box.y1 - box.y0));
+  return (
+    partArea > 0 &&
+    shared >= 0.8 * partArea &&
+    inBox >= 0.25 * boxArea &&
+    inBox >= 0.85 * wholeArea &&
+    wholeArea >= partArea
+  );
+}
+
+/** `into` ∪= `region` (op 'add') or `into` −= `region` (op 'remove'), in place. */
+function combine(into: Mask, region: Mask, op: 'add' | 'remove'): void {
+  const value = op === 'add' ? 1 : 0;
+  for (let i = 0; i < into.data.length; i++) if (region.data[i] === 1) into.data[i] = value;
+}
+
 function postProcess(mask: Mask, points: ClickPoint[]): Mask {
   const kept = keepClickedComponents(mask, points);
   const filled = fillSmallHoles(kept, points);
@@ -369,23 +458,74 @@ function createSamSegmenter(
     return embedding;
   }
 
+  /** Recent per-click regions: a new click re-sends the earlier ones, which are not decoded again. */
+  const regions = new Lru<Mask>(16);
+
   return {
     method: 'sam',
-    async segment(image, points) {
+    async segment(image, points, hints = {}) {
       const clicks = clampPoints(image, points);
       if (!clicks.some((p) => p.label === 1)) return emptyMask(image);
       const [encoder, decoder] = await getSessions();
       const embedding = await embed(encoder, image);
-      const result = await decoder.run(decoderFeeds(embedding, clicks, image.width, image.height));
-      const masks = result.masks;
-      if (!masks) throw new Error('The SAM decoder returned no masks');
-      return postProcess(
-        bestMask(masks, result.iou_predictions, image.width, image.height),
-        clicks,
-      );
+      const imageKey = rasterKey(image);
+      /** The region SAM gives for `target` (as an include), not taking `avoid` (as excludes). */
+      const decode = async (
+        target: ClickPoint,
+        avoid: ClickPoint[] = [],
+        box?: ObjectBox,
+      ): Promise<Mask> => {
+        const boxKey = box ? `${box.x0},${box.y0},${box.x1},${box.y1}` : '';
+        const avoidKey = avoid.map((p) => `${p.x},${p.y}`).join(';');
+        const key = `${imageKey}:${target.x},${target.y}:${avoidKey}:${boxKey}`;
+        const cached = regions.get(key);
+        if (cached) return cached;
+        const include = { x: target.x, y: target.y, label: 1 as const };
+        const prompt = [include, ...avoid.map((p) => ({ x: p.x, y: p.y, label: 0 as const }))];
+        const result = await decoder.run(
+          decoderFeeds(embedding, prompt, image.width, image.height, box),
+        );
+        const masks = result.masks;
+        if (!masks) throw new Error('The SAM decoder returned no masks');
+        const region = keepClickedComponents(
+          bestMask(masks, result.iou_predictions, image.width, image.height),
+          [include],
+        );
+        regions.set(key, region);
+        return region;
+      };
+      // Each click's region on its own, then unioned (include) or taken away (exclude), in the
+      // order clicked: SAM given every click at once tends to settle on one part under all of
+      // them, and a later click could not add a second thing.
+      const mask = emptyMask(image);
+      const included: ClickPoint[] = [];
+      for (const click of clicks) {
+        if (click.label === 1) {
+          // A click on a detected object takes the object whole (the sofa, not one cushion).
+          const part = await decode(click);
+          const box = objectUnder(click, hints.objects);
+          const whole = box ? await decode(click, [], box) : undefined;
+          const fits = box && whole && objectMaskFits(part, whole, box);
+          combine(mask, fits ? whole : part, 'add');
+          // SAM's whole object misses parts of another colour (a sofa's back cushions): the
+          // parse's outline of it fills them in.
+          if (fits && box.outline && box.outline.length >= 3) {
+            combine(mask, fillPolygon(box.outline, image.width, image.height), 'add');
+          }
+          included.push(click);
+        } else {
+          // An exclude click takes away the part under it that the include clicks are not on.
+          combine(mask, await decode(click, included), 'remove');
+        }
+      }
+      if (countSelected(mask) === 0) return mask;
+      const filled = fillSmallHoles(mask, clicks);
+      clearExcludedPixels(filled, clicks);
+      return filled;
     },
     async dispose() {
       cache.clear();
+      regions.clear();
       if (sessions) for (const s of await sessions) await s.release();
       sessions = null;
     },

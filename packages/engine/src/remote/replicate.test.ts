@@ -32,6 +32,10 @@ function fakeFallback() {
       calls.push(`segment:${points.length}`);
       return Promise.resolve(Buffer.from('mask'));
     },
+    surface: (_image: Buffer, surface: string) => {
+      calls.push(`surface:${surface}`);
+      return Promise.resolve(Buffer.from('mask'));
+    },
     generate: (request: GenerateRequest): Promise<GenerateResult> => {
       calls.push(`generate:${request.op}`);
       return Promise.resolve({ images: [Buffer.from('local')], width: 1, height: 1 });
@@ -388,6 +392,7 @@ describe('Replicate engine against the fake provider', () => {
     const detected = await replicate.detectElements(photo);
     expect(detected[0]?.label).toBe('Sofa');
     await replicate.segment(photo, [{ x: 1, y: 1, label: 1 }]);
+    await replicate.surface(photo, 'wall-front');
     const floors = await replicate.generate({
       op: 'floors',
       image: photo,
@@ -406,6 +411,7 @@ describe('Replicate engine against the fake provider', () => {
     expect(fallback.calls).toEqual([
       `detect:${photo.length}`,
       'segment:1',
+      'surface:wall-front',
       'generate:floors',
       'generate:change_furniture',
       'close',

@@ -1,7 +1,7 @@
 /**
  * The Replicate image engine (ARCHITECTURE §6, remote): architectural style goes to a
  * ControlNet-style restyle model, removal / wall paint / material / adding to an inpainting
- * model; detection, segmentation, floors and furniture swaps stay on the local `fallback`.
+ * model; detection, segmentation, surfaces, floors and furniture swaps stay on the local `fallback`.
  * Outputs come back at the input's natural size, and for masked actions only pixels inside the
  * mask (dilated by 4 px, feathered) change, whatever the model did elsewhere.
  */
@@ -25,6 +25,7 @@ import {
   type GenerateRequest,
   type GenerateResult,
   type ImageEngine,
+  type SurfaceName,
 } from '../types';
 import { abortReason, ReplicateClient } from './prediction';
 import {
@@ -116,6 +117,10 @@ class ReplicateEngine implements ImageEngine {
 
   segment(image: Buffer, points: ClickPoint[], signal?: AbortSignal): Promise<Buffer> {
     return this.fallback.segment(image, points, signal);
+  }
+
+  surface(image: Buffer, surface: SurfaceName, signal?: AbortSignal): Promise<Buffer> {
+    return this.fallback.surface(image, surface, signal);
   }
 
   async generate(request: GenerateRequest, signal?: AbortSignal): Promise<GenerateResult> {

@@ -267,6 +267,76 @@ describe('actions API with the real local engine', () => {
     ENGINE_TEST_TIMEOUT,
   );
 
+  /** A mask answer (data URL) as one byte a pixel, 1 = selected. */
+  async function maskPixels(answer: { statusCode: number; body: string; json: () => unknown }) {
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { mask } = answer.json() as { mask: string };
+    const png = Buffer.from(mask.split(',')[1] ?? '', 'base64');
+    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([size.width, size.height]);
+    return Uint8Array.from(data, (value) => (value > 127 ? 1 : 0));
+  }
+  const at = (pixels: Uint8Array, x: number, y: number) =>
+    pixels[Math.round(y * size.height) * size.width + Math.round(x * size.width)];
+  const share = (pixels: Uint8Array) => pixels.reduce((sum, v) => sum + v, 0) / pixels.length;
+
+  it(
+    'answers the front wall and the ceiling by name, without the painting on the wall',
+    async () => {
+      const front = await maskPixels(
+        await timed('surface', () =>
+          client.post('/api/actions/get/surface', { image: state, surface: 'wall-front' }),
+        ),
+      );
+      // Most of the photo's back wall, not the framed painting on it (centre ~ (0.44, 0.3)),
+      // the ceiling (top strip) or the floor (bottom strip).
+      expect(share(front)).toBeGreaterThan(0.25);
+      expect(at(front, 0.2, 0.3)).toBe(1);
+      expect(at(front, 0.44, 0.3)).toBe(0);
+      expect(at(front, 0.5, 0.02)).toBe(0);
+      expect(at(front, 0.5, 0.97)).toBe(0);
+      const ceiling = await maskPixels(
+        await client.post('/api/actions/get/surface', { image: state, surface: 'ceiling' }),
+      );
+      expect(at(ceiling, 0.5, 0.02)).toBe(1);
+      expect(front.some((v, i) => v === 1 && ceiling[i] === 1)).toBe(false);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'builds one selection from add and remove clicks',
+    async () => {
+      const sofaClick = { x: Math.round(size.width * 0.4), y: Math.round(size.height * 0.7) };
+      const painting = { x: Math.round(size.width * 0.44), y: Math.round(size.height * 0.3) };
+      const segment = (points: { x: number; y: number; label: 0 | 1 }[]) =>
+        client.post('/api/actions/get/segment', { image: state, points });
+      const sofa = await maskPixels(await segment([{ ...sofaClick, label: 1 }]));
+      const both = await maskPixels(
+        await segment([
+          { ...sofaClick, label: 1 },
+          { ...painting, label: 1 },
+        ]),
+      );
+      // The second click adds the painting and keeps the sofa.
+      expect(at(both, 0.4, 0.7)).toBe(1);
+      expect(at(both, 0.44, 0.3)).toBe(1);
+      expect(share(both)).toBeGreaterThan(share(sofa) + 0.02);
+      // An Alt-click on the painting takes it away again.
+      const back = await maskPixels(
+        await segment([
+          { ...sofaClick, label: 1 },
+          { ...painting, label: 1 },
+          { ...painting, label: 0 },
+        ]),
+      );
+      expect(at(back, 0.44, 0.3)).toBe(0);
+      expect(at(back, 0.4, 0.7)).toBe(1);
+      expect(Math.abs(share(back) - share(sofa))).toBeLessThan(0.01);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
   it(
     'paints the masked wall and leaves everything else as it was',
     async () => {

@@ -55,7 +55,7 @@ function maskPng(width = SIZE.width, height = SIZE.height, painted = true) {
   return base.composite([patch]).png().toBuffer();
 }
 
-const GET_ENDPOINTS = ['space-elements', 'segment', 'furniture-replacements'];
+const GET_ENDPOINTS = ['space-elements', 'segment', 'surface', 'furniture-replacements'];
 const GENERATE_ENDPOINTS = [
   'architectural-style',
   'wall-paint',
@@ -665,6 +665,35 @@ describe.each(await databaseTargets())('actions API on $name', (target) => {
       points: [{ x: SIZE.width + 5, y: 1, label: 1 }],
     });
     expect(outside.statusCode).toBe(422);
+    expect(await balance(userId)).toBe(10);
+  });
+
+  it('answers a surface of a stored photo by name, free, and only for its owner', async () => {
+    const { client, userId } = await newUser();
+    const state = await storedPhoto(client);
+    const ceiling = await client.post('/api/actions/get/surface', {
+      image: state,
+      surface: 'ceiling',
+    });
+    expect(ceiling.statusCode, ceiling.body).toBe(200);
+    const dataUrl = ceiling.json<{ mask: string }>().mask;
+    expect(dataUrl).toMatch(/^data:image\/png;base64,/);
+    const maskMeta = await sharp(Buffer.from(dataUrl.split(',')[1] ?? '', 'base64')).metadata();
+    expect([maskMeta.width, maskMeta.height]).toEqual([SIZE.width, SIZE.height]);
+
+    const unknown = await client.post('/api/actions/get/surface', {
+      image: state,
+      surface: 'Front wall',
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.body).toContain('wall-front');
+
+    const stranger = await newUser();
+    const theirs = await stranger.client.post('/api/actions/get/surface', {
+      image: state,
+      surface: 'wall-front',
+    });
+    expect(theirs.statusCode).toBe(422);
     expect(await balance(userId)).toBe(10);
   });
 

@@ -7,6 +7,8 @@ import {
   segmentAnswerSchema,
   segmentRequestSchema,
   spaceElementsAnswerSchema,
+  surfaceAnswerSchema,
+  surfaceRequestSchema,
   type GenerateRoute,
 } from '@roomcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -68,6 +70,23 @@ export const actionsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { user } = await requireAuth(request, auth);
       return actions.segment(user.id, request.body);
+    },
+  );
+
+  app.post(
+    '/get/surface',
+    {
+      schema: {
+        tags,
+        description:
+          'A surface of the room (wall-left, wall-front, wall-right, ceiling, floor, walls) on one of your stored images, as a mask: only where that surface is seen, what stands in front of it left out. Free.',
+        body: surfaceRequestSchema,
+        response: { 200: surfaceAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireAuth(request, auth);
+      return actions.surface(user.id, request.body);
     },
   );
 

@@ -25,6 +25,7 @@ import {
   type Product,
   type SegmentRequest,
   type SpaceElementsAnswer,
+  type SurfaceRequest,
 } from '@roomcraft/contracts';
 import { findTexture, renderTexture, textureCatalog } from '@roomcraft/catalog';
 import {
@@ -145,7 +146,11 @@ export class ActionsService {
     });
     return {
       baseImage,
-      elements: found.map(({ label, box }) => ({ label, box })),
+      elements: found.map(({ label, box, polygon }) => ({
+        label,
+        box,
+        ...(polygon ? { polygon } : {}),
+      })),
       remainingCredits: await creditBalance(this.deps.db, userId),
     };
   }
@@ -164,6 +169,20 @@ export class ActionsService {
     if (this.draining || !this.deps.engine.hasCapacity()) throw busy();
     const mask = await this.withDeadline((signal) =>
       this.deps.engine.segment(image.bytes, request.points, signal),
+    ).catch((error: unknown) => {
+      throw freeCallError(error);
+    });
+    return { mask: `data:image/png;base64,${mask.toString('base64')}` };
+  }
+
+  /** A surface of the room by name (wall, ceiling, floor) on one of the user's images. Free. */
+  async surface(userId: number, request: SurfaceRequest) {
+    const errors = new FieldErrors();
+    const image = await this.inputs(userId, errors).storedImage('image', request.image);
+    if (!image) throw errors.failure();
+    if (this.draining || !this.deps.engine.hasCapacity()) throw busy();
+    const mask = await this.withDeadline((signal) =>
+      this.deps.engine.surface(image.bytes, request.surface, signal),
     ).catch((error: unknown) => {
       throw freeCallError(error);
     });
@@ -808,7 +827,7 @@ const isTimeout = (error: unknown) =>
   (error instanceof EngineError && error.kind === 'timeout') ||
   (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
 
-/** Engine errors of a free call (detection, segmentation). */
+/** Engine errors of a free call (detection, segmentation, surfaces). */
 function freeCallError(error: unknown): unknown {
   if (isTimeout(error)) return new HttpError(504, messages.timeout);
   if (error instanceof EngineError) {

@@ -134,6 +134,34 @@ describe.each(await databaseTargets())('designs API on $name', (target) => {
     ]);
   });
 
+  it('keeps space elements with their outlines, even when their points run to thousands of fields', async () => {
+    const client = await newUser();
+    // Twelve elements of 80-point outlines: 2 000 fields, beyond a 1 000-part default.
+    const fields: Record<string, string> = {};
+    for (let e = 0; e < 12; e++) {
+      fields[`space_elements[${e}][label]`] = `Lamp ${e}`;
+      for (let k = 0; k < 4; k++) {
+        fields[`space_elements[${e}][box][${k}][x]`] = String(k * 10);
+        fields[`space_elements[${e}][box][${k}][y]`] = String(k * 5);
+      }
+      for (let k = 0; k < 80; k++) {
+        fields[`space_elements[${e}][polygon][${k}][x]`] = String(
+          100 + Math.round(50 * Math.cos(k)),
+        );
+        fields[`space_elements[${e}][polygon][${k}][y]`] = String(
+          100 + Math.round(50 * Math.sin(k)),
+        );
+      }
+    }
+    const design = await createDesign(client, fields);
+    expect(design.space_elements).toHaveLength(12);
+    expect(design.space_elements[11]?.polygon).toHaveLength(80);
+    expect(design.space_elements[11]?.polygon?.[1]).toEqual({
+      x: 100 + Math.round(50 * Math.cos(1)),
+      y: 100 + Math.round(50 * Math.sin(1)),
+    });
+  });
+
   it('names an unnamed design after its sub type and the date, and starts its state at the base', async () => {
     const client = await newUser();
     const design = await createDesign(client);

@@ -3,12 +3,14 @@ import {
   generationAnswerSchema,
   segmentAnswerSchema,
   spaceElementsAnswerSchema,
+  surfaceAnswerSchema,
   type FurnitureReplacementsRequest,
   type GenerateRoute,
   type GenerationAnswer,
   type Product,
   type SegmentRequest,
   type SpaceElementsAnswer,
+  type SurfaceRequest,
 } from '@roomcraft/contracts';
 import { request } from '@/lib/api-client';
 
@@ -40,6 +42,16 @@ export function getSpaceElements(baseImage: File | string): Promise<SpaceElement
 /** Automatic selection: the mask of what the clicks point at, as a PNG data URL. Free. */
 export async function getSegmentMask(body: SegmentRequest): Promise<string> {
   const { mask } = await request('POST', '/actions/get/segment', segmentAnswerSchema, {
+    body,
+    silent: true,
+    notify: false,
+  });
+  return mask;
+}
+
+/** A surface of the room by name (a wall, the ceiling): its mask as a PNG data URL. Free. */
+export async function getSurfaceMask(body: SurfaceRequest): Promise<string> {
+  const { mask } = await request('POST', '/actions/get/surface', surfaceAnswerSchema, {
     body,
     silent: true,
     notify: false,

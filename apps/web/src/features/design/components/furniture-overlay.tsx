@@ -4,6 +4,7 @@ import type { SpaceElement } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import type { Point, Size } from '../model/mask';
 import { useEditorStore } from '../store/editor-store';
+import { elementOutline } from '../model/elements';
 import classes from './tweak-design.module.css';
 
 /** The centre of an element's box (spec §2: selection points sit there). */
@@ -17,19 +18,15 @@ export function boxCentre(box: readonly Point[]): Point {
   };
 }
 
-/** An element as detection may answer it: its box, and the outline's polygon when known. */
-type OutlinedElement = SpaceElement & { polygon?: readonly Point[] };
-
 /**
- * The outline drawn for an element (spec §2: element outlines): its polygon when it carries one,
- * otherwise its box; a box given by two corners becomes its rectangle.
+ * The outline drawn for an element (spec §2: element outlines): `elementOutline`'s polygon or box,
+ * with a box given by two corners drawn as its rectangle.
  */
-export function outlineOf(element: OutlinedElement): Point[] {
-  if (element.polygon !== undefined && element.polygon.length >= 3) return [...element.polygon];
-  if (element.box.length >= 3) return [...element.box];
-  if (element.box.length === 0) return [];
-  const xs = element.box.map(({ x }) => x);
-  const ys = element.box.map(({ y }) => y);
+export function outlineOf(element: SpaceElement): Point[] {
+  const outline = elementOutline(element);
+  if (outline.length >= 3 || outline.length === 0) return [...outline];
+  const xs = outline.map(({ x }) => x);
+  const ys = outline.map(({ y }) => y);
   const [left, right, top, bottom] = [
     Math.min(...xs),
     Math.max(...xs),

@@ -3,7 +3,7 @@ import { useMantineTheme } from '@mantine/core';
 import { FILE_URL_PATTERN, MAX_SEGMENT_POINTS } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
-import { getSegmentMask } from '../api/actions';
+import { getSegmentMask, getSurfaceMask } from '../api/actions';
 import { reportActionError, useNotEnoughCredits } from '../hooks/use-generate';
 import {
   BRUSH_MAX,
@@ -16,7 +16,16 @@ import {
 } from '../model/mask';
 import { useEditorStore } from '../store/editor-store';
 import { useEditorPorts } from './editor-ports';
-import { clearSurface, drawSegmentMask, paintSegment, surfacePainted } from './mask-surface';
+import { clickLabel } from '../model/selection';
+import { surfacesOf } from '../model/tools';
+import {
+  clearSurface,
+  drawSegmentMask,
+  maskSelects,
+  paintSegment,
+  surfacePainted,
+  surfacePixels,
+} from './mask-surface';
 import classes from './tweak-design.module.css';
 
 interface MaskCanvasProps {
@@ -48,6 +57,8 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
   const notEnoughCredits = useNotEnoughCredits();
   const { saveDesign } = useEditorPorts();
   const savedOnce = useRef(false);
+  /** What was selected when the current run of clicks began (they add to it). */
+  const before = useRef<Uint8ClampedArray | null>(null);
 
   useEffect(() => {
     attach(canvas.current);
@@ -57,41 +68,81 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
   // Clear, and every change of action, wipe the overlay.
   useEffect(() => {
     if (canvas.current) clearSurface(canvas.current);
+    before.current = null;
   }, [mask.clears]);
+
+  /**
+   * Whether the work image is stored (the server's selection calls read stored images only).
+   * Otherwise it saves the design once: the canvas comes back keyed by the stored URL and the
+   * caller's effect runs again; a second time it gives up and leaves the brush.
+   */
+  const stored = (): boolean => {
+    if (FILE_URL_PATTERN.test(workImage)) return true;
+    if (savedOnce.current) {
+      notify('warning', t('tweak.maskNeedsSaving'));
+      useEditorStore.getState().setMask({ selection: 'manual', points: [] });
+    } else {
+      savedOnce.current = true;
+      void saveDesign();
+    }
+    return false;
+  };
 
   // Automatic selection: the clicks so far, sent as they change.
   const points = mask.points;
   const automatic = mask.selection === 'automatic';
   useEffect(() => {
     const surface = canvas.current;
-    if (!automatic || points.length === 0 || surface === null) return;
-    if (!FILE_URL_PATTERN.test(workImage)) {
-      // The segmenter reads stored images only: saving stores the photo, the canvas comes back
-      // keyed by the stored URL and this runs again with the same clicks.
-      if (savedOnce.current) {
-        notify('warning', t('tweak.maskNeedsSaving'));
-        useEditorStore.getState().setMask({ selection: 'manual', points: [] });
-      } else {
-        savedOnce.current = true;
-        void saveDesign();
-      }
-      return;
-    }
+    if (points.length === 0) before.current = null;
+    if (!automatic || points.length === 0 || surface === null || !stored()) return;
     // A newer set of clicks supersedes this answer.
     const request = { live: true };
     void getSegmentMask({ image: workImage, points: points.slice(-MAX_SEGMENT_POINTS) })
       .then(async (maskUrl) => {
         if (!request.live) return;
-        const painted = await drawSegmentMask(surface, maskUrl, accent);
+        const painted = await drawSegmentMask(surface, maskUrl, accent, before.current);
         useEditorStore.getState().setMask({ painted });
       })
       .catch((error: unknown) => reportActionError(error, notEnoughCredits));
     return () => {
       request.live = false;
     };
-    // notEnoughCredits is a new function each render; the request depends on the clicks only.
+    // notEnoughCredits and stored are new functions each render; the request depends on the
+    // clicks only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [automatic, points, workImage, accent, t]);
+
+  // Wall paint's spaces (spec §2): the chosen surfaces of the room, by name, make the selection.
+  const wallSpaces = useEditorStore((state) => state.inputs.wallSpaces);
+  useEffect(() => {
+    const surface = canvas.current;
+    const surfaces = surfacesOf(wallSpaces);
+    if (surfaces.length === 0 || surface === null || !stored()) return;
+    const request = { live: true };
+    void Promise.all(surfaces.map((name) => getSurfaceMask({ image: workImage, surface: name })))
+      .then(async (maskUrls) => {
+        if (!request.live) return;
+        let painted = false;
+        for (const [index, maskUrl] of maskUrls.entries()) {
+          const kept = index === 0 ? null : surfacePixels(surface);
+          painted = await drawSegmentMask(surface, maskUrl, accent, kept);
+          // A space the photo does not show selects nothing: say so rather than stay silent.
+          if (!(await maskSelects(maskUrl))) {
+            notify(
+              'warning',
+              t('tweak.spaceNotShown', { space: (wallSpaces[index] ?? '').toLowerCase() }),
+            );
+          }
+        }
+        // Clicks from here on add to the surfaces.
+        useEditorStore.getState().setMask({ painted, points: [] });
+      })
+      .catch((error: unknown) => reportActionError(error, notEnoughCredits));
+    return () => {
+      request.live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wallSpaces, workImage, accent, t]);
 
   const naturalPoint = (event: PointerEvent<HTMLCanvasElement>): Point => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -146,12 +197,11 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
       return;
     }
     if (current.moved) return;
-    // Spec-free but usual: a plain click includes, Alt/Shift or erase mode excludes.
-    const exclude = event.altKey || event.shiftKey || mask.mode === 'erase';
+    // The first click of a run keeps what is selected already: the clicks add to it.
+    if (points.length === 0) before.current = surfacePixels(event.currentTarget);
     const { x, y } = naturalPoint(event);
-    setMask({
-      points: [...points, { x: Math.round(x), y: Math.round(y), label: exclude ? 0 : 1 }],
-    });
+    const label = clickLabel(event, mask.mode);
+    setMask({ points: [...points, { x: Math.round(x), y: Math.round(y), label }] });
   };
 
   const diameter = Math.min(Math.max(Math.round(brushSize), BRUSH_MIN), BRUSH_MAX) * BRUSH_UNIT;

@@ -1,4 +1,5 @@
 import { encodeMaskPng, isPainted, type Point } from '../model/mask';
+import { composeSelection } from '../model/selection';
 
 /**
  * The renderer of the mask overlay: a canvas at the work image's natural size, painted in the
@@ -56,31 +57,44 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Shows a segmentation answer (white = selected) as the painted overlay, replacing it. */
+/** The overlay's pixels now (to keep what was selected before a run of clicks). */
+export function surfacePixels(canvas: HTMLCanvasElement): Uint8ClampedArray {
+  return context(canvas).getImageData(0, 0, canvas.width, canvas.height).data;
+}
+
+/**
+ * Shows a mask answer (white = selected: automatic selection, a surface by name) as the painted
+ * overlay, on top of `before` (the overlay's pixels before the clicks; null to replace it).
+ */
 export async function drawSegmentMask(
   canvas: HTMLCanvasElement,
   maskUrl: string,
   colour: string,
+  before: Uint8ClampedArray | null = null,
 ): Promise<boolean> {
   const image = await loadImage(maskUrl);
   const ctx = context(canvas);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
   const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
-  const data = pixels.data;
-  const [red, green, blue] = [1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16));
-  let painted = false;
-  for (let index = 0; index < data.length; index += 4) {
-    // Selected where the answer is light and opaque, as the server reads a mask.
-    const on = (data[index] ?? 0) > 127 && (data[index + 3] ?? 0) > 127;
-    data[index] = red ?? 0;
-    data[index + 1] = green ?? 0;
-    data[index + 2] = blue ?? 0;
-    data[index + 3] = on ? 255 : 0;
-    painted ||= on;
-  }
+  const painted = composeSelection(pixels.data, before, colour);
   ctx.putImageData(pixels, 0, 0);
   return painted;
+}
+
+/** Whether a mask answer (white = selected) selects any pixel. */
+export async function maskSelects(maskUrl: string): Promise<boolean> {
+  const image = await loadImage(maskUrl);
+  const canvas = document.createElement('canvas');
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const ctx = context(canvas);
+  ctx.drawImage(image, 0, 0);
+  const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  for (let index = 0; index < data.length; index += 4) {
+    if ((data[index] ?? 0) > 127 && (data[index + 3] ?? 0) > 127) return true;
+  }
+  return false;
 }
 
 /** The mask the server reads: a PNG at the natural size, white and opaque where painted. */

@@ -15,6 +15,7 @@ export function MaskTools() {
   const setMask = useEditorStore((state) => state.setMask);
   const setBrushSize = useEditorStore((state) => state.setBrushSize);
   const clearMask = useEditorStore((state) => state.clearMask);
+  const setSelectionType = useEditorStore((state) => state.setSelectionType);
   const selection = mask.selection;
 
   return (
@@ -26,10 +27,8 @@ export function MaskTools() {
         <SegmentedControl
           fullWidth
           value={selection}
-          onChange={(value) => {
-            clearMask();
-            setMask({ selection: value === 'automatic' ? 'automatic' : 'manual' });
-          }}
+          // The mask stays: the brush touches up what the clicks selected, and clicks add to it.
+          onChange={(value) => setSelectionType(value === 'automatic' ? 'automatic' : 'manual')}
           data={[
             { value: 'manual', label: t('tweak.manual') },
             { value: 'automatic', label: t('tweak.automatic') },
@@ -60,7 +59,10 @@ export function MaskTools() {
         onChange={(value) => setMask({ mode: value === 'erase' ? 'erase' : 'add' })}
         data={[
           { value: 'add', label: t('tweak.add') },
-          { value: 'erase', label: t('tweak.erase') },
+          {
+            value: 'erase',
+            label: selection === 'automatic' ? t('tweak.remove') : t('tweak.erase'),
+          },
         ]}
       />
       <Group gap="xs" grow>

@@ -20,7 +20,7 @@ import type { DesignConfig } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { getFurnitureReplacements } from '../api/actions';
 import { reportActionError, useNotEnoughCredits } from '../hooks/use-generate';
-import { WALL_SPACES, type WallSpace } from '../model/tools';
+import { WALL_SPACES } from '../model/tools';
 import { useEditorStore } from '../store/editor-store';
 import { useEditorPorts } from './editor-ports';
 import { MaskTools } from './mask-tools';
@@ -82,14 +82,6 @@ export function StylePanel({ config }: { config: DesignConfig }) {
   );
 }
 
-/** Where a click selects each wall space (image fractions): the spaces seed automatic selection. */
-const SPACE_POINTS: Record<WallSpace, { x: number; y: number }> = {
-  'Right wall': { x: 0.92, y: 0.42 },
-  'Front wall': { x: 0.5, y: 0.3 },
-  'Left wall': { x: 0.08, y: 0.42 },
-  Ceiling: { x: 0.5, y: 0.04 },
-};
-
 /**
  * Spec §2 Wall paint, two steps: the mask with the spaces (Right wall, Front wall, Left wall,
  * Ceiling), then "Choose color" leads to the colour library; going back returns to the mask.
@@ -99,25 +91,12 @@ export function PaintPanel() {
   const { ColourPicker, maxFileSize } = useEditorPorts();
   const inputs = useEditorStore((state) => state.inputs);
   const setInputs = useEditorStore((state) => state.setInputs);
-  const workSize = useEditorStore((state) => state.workSize);
 
+  // The overlay shows the chosen surfaces' masks (asked of the server by name, see MaskCanvas).
   const chooseSpaces = (values: string[]) => {
     const spaces = WALL_SPACES.filter((space) => values.includes(space));
     setInputs({ wallSpaces: spaces });
-    const editor = useEditorStore.getState();
-    if (spaces.length === 0 || workSize === null) {
-      editor.clearMask();
-      return;
-    }
-    // Each chosen space is a click of automatic selection at where that surface usually is.
-    editor.setMask({
-      selection: 'automatic',
-      points: spaces.map((space) => ({
-        x: Math.round(SPACE_POINTS[space].x * workSize.width),
-        y: Math.round(SPACE_POINTS[space].y * workSize.height),
-        label: 1,
-      })),
-    });
+    if (spaces.length === 0) useEditorStore.getState().clearMask();
   };
 
   if (inputs.paintStep === 'colour') {

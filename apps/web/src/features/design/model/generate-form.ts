@@ -1,6 +1,7 @@
 import type { SpaceElement } from '@roomcraft/contracts';
 import type { DesignDraft } from './design-draft';
 import { takesQuantity, type ToolId, type ToolInputs } from './tools';
+import { elementOutline } from './elements';
 
 /** Everything a generate request is made of, gathered by the editor. */
 export interface GenerateSource {
@@ -22,8 +23,9 @@ export function workImagePart(draft: DesignDraft, workImage: string): File | str
     : workImage;
 }
 
+/** The element's outline (its polygon, else its box): the server turns it into the mask. */
 function appendOutline(form: FormData, element: SpaceElement) {
-  element.box.forEach((point, index) => {
+  elementOutline(element).forEach((point, index) => {
     form.append(`box[${index}][x]`, String(Math.round(point.x)));
     form.append(`box[${index}][y]`, String(Math.round(point.y)));
   });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canGenerate, costOf, emptyToolInputs, takesQuantity, withGenerated } from './tools';
+import { SURFACE_NAMES } from '@roomcraft/contracts';
+import {
+  WALL_SPACES,
+  WALL_SPACE_SURFACES,
+  canGenerate,
+  costOf,
+  emptyToolInputs,
+  surfacesOf,
+  takesQuantity,
+  withGenerated,
+} from './tools';
 
 const inputs = (overrides: Partial<ReturnType<typeof emptyToolInputs>> = {}) => ({
   ...emptyToolInputs(),
@@ -108,5 +118,12 @@ describe('naming generated images (spec §4)', () => {
     const used = { products: [], paints: [{ name: 'Sage', hex: '#9caf88', region }], textures: [] };
     const made = withGenerated({}, 'paints', ['/api/files/a.png'], [used]);
     expect(made.paints?.[0]).toEqual({ name: 'Wall paint 1', imageUrl: '/api/files/a.png', used });
+  });
+
+  it('asks the server for each chosen space by its surface name, in the offered order', () => {
+    expect(surfacesOf(['Ceiling', 'Front wall'])).toEqual(['wall-front', 'ceiling']);
+    expect(surfacesOf(['Left wall', 'Right wall'])).toEqual(['wall-right', 'wall-left']);
+    expect(surfacesOf([])).toEqual([]);
+    for (const space of WALL_SPACES) expect(SURFACE_NAMES).toContain(WALL_SPACE_SURFACES[space]);
   });
 });

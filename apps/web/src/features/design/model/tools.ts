@@ -11,6 +11,7 @@ import {
   type GeneratedImages,
   type ImageUsed,
   type Product,
+  type SurfaceName,
 } from '@roomcraft/contracts';
 
 /** A tool: any action but the resting state. */
@@ -51,6 +52,18 @@ export type TextureChoice =
 /** Spec §2 Wall paint: the spaces offered at first. */
 export const WALL_SPACES = ['Right wall', 'Front wall', 'Left wall', 'Ceiling'] as const;
 export type WallSpace = (typeof WALL_SPACES)[number];
+
+/** The room surface each space is (the server answers its mask, what stands before it left out). */
+export const WALL_SPACE_SURFACES: Readonly<Record<WallSpace, SurfaceName>> = {
+  'Right wall': 'wall-right',
+  'Front wall': 'wall-front',
+  'Left wall': 'wall-left',
+  Ceiling: 'ceiling',
+};
+
+/** The surfaces of the chosen spaces, in the order the spaces are offered. */
+export const surfacesOf = (spaces: readonly WallSpace[]): SurfaceName[] =>
+  WALL_SPACES.filter((space) => spaces.includes(space)).map((space) => WALL_SPACE_SURFACES[space]);
 
 /** The inputs of the tool panels (spec §3, Tweak config), kept while the tool is open. */
 export interface ToolInputs {

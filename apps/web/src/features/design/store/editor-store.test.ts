@@ -128,6 +128,20 @@ describe('the editor store', () => {
     expect(editor().inputs).toMatchObject({ element: null, replacement: null, prompt: '' });
     expect(editor().draft.space_elements.map(({ label }) => label)).toEqual(['Chair', 'Sofa']);
   });
+
+  it('keeps the mask when the selection type changes, and starts a new run of clicks', () => {
+    editor().selectAction('paints');
+    editor().setMask({
+      selection: 'automatic',
+      painted: true,
+      points: [{ x: 5, y: 6, label: 1 }],
+    });
+    const { clears } = editor().mask;
+    editor().setSelectionType('manual');
+    expect(editor().mask).toMatchObject({ selection: 'manual', painted: true, points: [], clears });
+    editor().setSelectionType('automatic');
+    expect(editor().mask).toMatchObject({ selection: 'automatic', painted: true, clears });
+  });
 });
 
 describe('a saved design in the editor (issue 15)', () => {

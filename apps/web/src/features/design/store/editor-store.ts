@@ -112,6 +112,8 @@ interface EditorState {
   selectAction: (action: ActionId) => void;
   setInputs: (inputs: Partial<ToolInputs>) => void;
   setMask: (mask: Partial<MaskState>) => void;
+  /** Automatic or manual selection: the mask stays, a new run of clicks starts. */
+  setSelectionType: (selection: MaskState['selection']) => void;
   clearMask: () => void;
   setBrushSize: (size: number) => void;
   setDesiredDesigns: (count: number) => void;
@@ -293,6 +295,8 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     },
     setInputs: (inputs) => set((state) => ({ inputs: { ...state.inputs, ...inputs } })),
     setMask: (mask) => set((state) => ({ mask: { ...state.mask, ...mask } })),
+    setSelectionType: (selection) =>
+      set(({ mask }) => ({ mask: { ...mask, selection, points: [] } })),
     clearMask: () =>
       set(({ mask }) => ({
         mask: { ...mask, painted: false, points: [], clears: mask.clears + 1 },

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { resolveModel } from '../models/model-store';
+import { createSegmentationModel } from '../models/segmentation-model';
+import type { Raster } from '../raster';
+import { parseRoom } from '../scene';
+import { roomRaster, SHARED_DIR } from '../test-support/photos';
+import type { DetectedElement } from '../types';
+import { createDetector } from './detect';
+import { convexHull, fillPolygon, outlineOf, spaceElements } from './space-elements';
+
+const modelsDir = `${SHARED_DIR}models`;
+const segmentation = resolveModel('room_segmentation', { modelsDir }).then(createSegmentationModel);
+const detector = resolveModel('yolox_nano', { modelsDir }).then((path) => createDetector(path));
+
+async function elementsOf(name: string): Promise<{ image: Raster; elements: DetectedElement[] }> {
+  const image = await roomRaster(name, 1400);
+  const [parse, detected] = await Promise.all([
+    parseRoom(image, { model: await segmentation }),
+    (await detector).detect(image),
+  ]);
+  return { image, elements: spaceElements(detected, parse) };
+}
+
+/** Pixels inside an outline. */
+function areaOf(outline: DetectedElement['box'], image: Raster): number {
+  let n = 0;
+  for (const v of fillPolygon(outline, image.width, image.height).data) n += v;
+  return n;
+}
+
+describe('outlines of a mask', () => {
+  it('trace the largest region clockwise and fill back to it', () => {
+    const width = 40;
+    const height = 30;
+    const data = new Uint8Array(width * height);
+    // An L shape and a speck.
+    for (let y = 5; y < 25; y++) for (let x = 5; x < 15; x++) data[y * width + x] = 1;
+    for (let y = 15; y < 25; y++) for (let x = 15; x < 35; x++) data[y * width + x] = 1;
+    data[2 * width + 38] = 1;
+    const outline = outlineOf({ width, height, data });
+    expect(outline).not.toBeNull();
+    const filled = fillPolygon(outline ?? [], width, height);
+    let same = 0;
+    let union = 0;
+    for (let i = 0; i < data.length; i++) {
+      if (data[i] === 1 && filled.data[i] === 1) same++;
+      if (data[i] === 1 || filled.data[i] === 1) union++;
+    }
+    // The contour runs through boundary pixel centres: the fill loses up to half a pixel all round (much of a 10 px wide shape).
+    expect(same / union).toBeGreaterThan(0.85);
+    expect(filled.data[2 * width + 38]).toBe(0);
+    expect(convexHull(outline ?? []).length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('space elements from the detector and the room parse', () => {
+  it('finds lamps, rugs, curtains, paintings and the TV, and the sofa once with its real outline', async () => {
+    const { image, elements } = await elementsOf('living-room-1.jpg');
+    const labels = elements.map((e) => e.label);
+    console.log(`living-room-1: ${labels.join(', ')}`);
+    for (const label of ['Lamp', 'Rug', 'Curtain', 'Painting', 'TV', 'Sofa', 'Chair']) {
+      expect(labels).toContain(label);
+    }
+    const sofas = elements.filter((e) => e.label === 'Sofa');
+    expect(sofas).toHaveLength(1);
+    const sofa = sofas[0] as DetectedElement;
+    expect(sofa.polygon?.length ?? 0).toBeGreaterThan(8);
+    // Its outline is the sofa, not its box: less than the box, and most of it.
+    const boxArea = areaOf(sofa.box, image);
+    const outlineArea = areaOf(sofa.polygon ?? [], image);
+    expect(outlineArea / boxArea).toBeLessThan(0.9);
+    expect(outlineArea / boxArea).toBeGreaterThan(0.4);
+    // Every element the parse saw has a polygon, of at most 80 points (a design stores them).
+    for (const element of elements) {
+      expect(element.polygon?.length ?? 0).toBeLessThanOrEqual(80);
+      if (element.category !== 'couch' && element.category !== 'chair') {
+        expect(element.polygon, element.label).toBeDefined();
+      }
+    }
+  }, 60_000);
+
+  it('lets the parse correct a detector box it saw as something else, and finds the lamp by the curtain', async () => {
+    const { elements } = await elementsOf('living-room-neutral-sofa.jpg');
+    const labels = elements.map((e) => e.label);
+    console.log(`living-room-neutral-sofa: ${labels.join(', ')}`);
+    // YOLOX-nano calls the round coffee table a potted plant; the parse knows it.
+    expect(labels).toContain('Coffee table');
+    expect(labels).toContain('Lamp');
+    expect(labels.filter((label) => label === 'Painting')).toHaveLength(2);
+    expect(labels.filter((label) => label === 'Sofa')).toHaveLength(1);
+    expect(elements.every((e) => e.polygon !== undefined)).toBe(true);
+  }, 60_000);
+});
