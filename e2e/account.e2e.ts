@@ -76,7 +76,7 @@ describe('Looking after one’s account', () => {
     await shows(page.getByRole('heading', { name: 'Upload your image' }));
     await screenshot(page, 'design');
 
-    // A new account starts with the signup bonus.
+    // The balance the server holds (the signup bonus waits for the email to be verified).
     const me = (await session.expect(200, 'GET', '/api/auth/user')) as {
       data: { available_credits: number };
     };

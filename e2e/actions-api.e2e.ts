@@ -5,7 +5,12 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fractionRectShape, maskPng } from '../packages/engine/src/test-support/photos';
-import { registerUser, type ApiResponse, type ApiSession } from './support/api';
+import {
+  outboxMailbox,
+  registerVerifiedUser,
+  type ApiResponse,
+  type ApiSession,
+} from './support/api';
 import { repoRoot, startAppServer, type AppServer } from './support/app-server';
 
 const ROOM = path.join(repoRoot, '../shared/assets/rooms/living-room-1.jpg');
@@ -52,9 +57,9 @@ async function credits(session: ApiSession) {
   return data.available_credits;
 }
 
-/** Registers a user and stores the photo as theirs (get/space-elements is free). */
+/** A verified user (so holding the signup bonus) with the photo stored as theirs (detection is free). */
 async function userWithPhoto() {
-  const { session } = await registerUser(server.url);
+  const { session } = await registerVerifiedUser(server.url, outboxMailbox(server.dataDir));
   const upload = new FormData();
   upload.set('base_image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'room.jpg');
   const answer = await session.postForm('/api/actions/get/space-elements', upload);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerUser, type ApiSession } from './support/api';
+import { registerUser, registerVerifiedUser, smtpMailbox, type ApiSession } from './support/api';
 import { repoRoot } from './support/app-server';
 import { useE2E } from './support/harness';
 import { screenshot } from './support/screenshot';
@@ -104,8 +104,8 @@ describe('Tweaking a design with the tools', () => {
   it(
     'paints a wall and removes an element; each generation costs its credits',
     async () => {
-      const { page, server } = e2e;
-      const { user, session } = await registerUser(server.url);
+      const { page, server, mail } = e2e;
+      const { user, session } = await registerVerifiedUser(server.url, smtpMailbox(mail));
       await logIn(page, user);
       await toTweakStep(page);
       const startCredits = await creditsOnServer(session);
@@ -181,8 +181,8 @@ describe('Tweaking a design with the tools', () => {
   it(
     'selects automatically with a click, and swaps a detected piece of furniture',
     async () => {
-      const { page, server } = e2e;
-      const { user, session } = await registerUser(server.url);
+      const { page, server, mail } = e2e;
+      const { user, session } = await registerVerifiedUser(server.url, smtpMailbox(mail));
       await logIn(page, user);
       await toTweakStep(page);
       const startCredits = await creditsOnServer(session);

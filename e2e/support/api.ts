@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { MailServer } from './mail-server';
+import { extractLinks, parseMail, type ParsedMail } from './mime';
 
 export const SESSION_COOKIE = 'roomcraft_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -100,4 +104,49 @@ export async function registerUser(
   const session = new ApiSession(baseUrl);
   await session.expect(201, 'POST', '/api/auth/register', { ...user, terms: true });
   return { user, session };
+}
+
+/** Where a test reads the mail a server sent: the harness's SMTP server, or the server's outbox. */
+export type Mailbox = (to: string) => Promise<ParsedMail>;
+
+export const smtpMailbox =
+  (mail: MailServer): Mailbox =>
+  (to) =>
+    mail.waitForMail({ to, subject: /verify/i });
+
+/** A server without SMTP writes each mail as an .eml file under DATA_DIR/mail. */
+export const outboxMailbox =
+  (dataDir: string): Mailbox =>
+  async (to) => {
+    const outbox = path.join(dataDir, 'mail');
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const names = await readdir(outbox).catch(() => [] as string[]);
+      for (const name of names.filter((file) => file.endsWith('.eml'))) {
+        const mail = parseMail(await readFile(path.join(outbox, name)));
+        if (mail.to.includes(to) && /verify/i.test(mail.subject)) return mail;
+      }
+      if (Date.now() > deadline) throw new Error(`no verification mail to ${to} in ${outbox}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+/**
+ * Registers a user and opens the verification link mailed to them, as a person would: the
+ * signup bonus is granted on verification, so this is the user who holds credits.
+ */
+export async function registerVerifiedUser(
+  baseUrl: string,
+  mailbox: Mailbox,
+  overrides: Partial<TestUser> = {},
+): Promise<{ user: TestUser; session: ApiSession }> {
+  const registered = await registerUser(baseUrl, overrides);
+  const mail = await mailbox(registered.user.email);
+  const link = extractLinks(mail.text).find((url) =>
+    url.startsWith(`${baseUrl}/api/auth/verify-email/`),
+  );
+  if (!link) throw new Error(`no verification link in the mail:\n${mail.text}`);
+  const opened = await registered.session.request('GET', link.slice(baseUrl.length));
+  if (opened.status !== 302) throw new Error(`verification answered ${opened.status}`);
+  return registered;
 }

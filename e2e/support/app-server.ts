@@ -98,6 +98,8 @@ async function launch(
     LOG_LEVEL: options.logLevel ?? 'warn',
     // The engine's detection and segmentation weights, beside the repo as in CI (shared/models).
     MODELS_DIR: process.env.MODELS_DIR ?? path.join(repoRoot, '../shared/models'),
+    // Every story signs up its own users from 127.0.0.1; the per-address limit has its own test.
+    REGISTRATIONS_PER_IP_PER_HOUR: '10000',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { limitedServerFactory } from './http/connection-limits';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    serverFactory: limitedServerFactory(config.connections),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -162,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await auth.settle();
     mailer.close();
     if (!deps.engine) await engine.close();
     if (!deps.database) await database.destroy();
@@ -182,6 +185,10 @@ export async function buildApp(deps: AppDeps) {
     },
     // The SPA opens the terms and privacy pages in new tabs and must keep referrers same-origin.
     crossOriginEmbedderPolicy: false,
+    // Only a site served over https may tell browsers to insist on it.
+    strictTransportSecurity: config.appUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

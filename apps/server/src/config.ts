@@ -10,6 +10,7 @@ import {
   type PaymentProviderName,
 } from '@roomcraft/contracts';
 import { z } from 'zod';
+import type { ConnectionLimits } from './http/connection-limits';
 import { writeFileAtomic } from './platform/atomic-file';
 
 const booleanFromEnv = z
@@ -31,6 +32,11 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(64),
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   WEB_DIST_DIR: z.string().optional(),
   SHIPPED_CATALOGUE_DIR: z.string().optional(),
   AI_PROVIDER: z.enum(['local', 'replicate']).default('local'),
@@ -130,6 +136,8 @@ export type AppConfig = Readonly<{
   logLevel: string;
   trustProxy: boolean;
   secureCookies: boolean;
+  registrationsPerIpPerHour: number;
+  connections: ConnectionLimits;
   webDistDir: string;
   shippedCatalogueDir: string;
   engine: EngineConfig;
@@ -156,7 +164,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const vars = parsed.data;
   const { packages, problems } = creditPackages(vars.CREDIT_PACKAGES);
-  const missing = [...providerComplete(vars), ...paymentsComplete(vars), ...problems];
+  const missing = [
+    ...providerComplete(vars),
+    ...paymentsComplete(vars),
+    ...problems,
+    // Node refuses a headers timeout longer than the request's.
+    ...(vars.HEADERS_TIMEOUT_SECONDS > vars.REQUEST_TIMEOUT_SECONDS
+      ? ['HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS']
+      : []),
+  ];
   if (missing.length > 0) throw new ConfigError(missing);
   const dataDir = path.resolve(vars.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -178,6 +194,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     secureCookies: appUrl.startsWith('https://'),
+    registrationsPerIpPerHour: vars.REGISTRATIONS_PER_IP_PER_HOUR,
+    connections: Object.freeze({
+      requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: vars.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerIp: vars.MAX_CONNECTIONS_PER_IP,
+    }),
     // Rendered by `npm run build` beside src/ and dist/.
     shippedCatalogueDir: path.resolve(
       vars.SHIPPED_CATALOGUE_DIR ?? path.join(import.meta.dirname, '../catalogue'),

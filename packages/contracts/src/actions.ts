@@ -11,6 +11,9 @@ import {
   SPACES,
   STYLES,
   actionCost,
+  isSpaceSubType,
+  isSpaceType,
+  spaceMessages,
   type ActionId,
   type ArchitecturalStyle,
   type DesignMode,
@@ -182,8 +185,14 @@ const modeName = z.preprocess(
 const generateBase = z.object({
   state_image: fileUrl.optional(),
   quantity,
-  space_type: optionalText,
-  space_sub_type: optionalText,
+  space_type: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    shortText.refine(isSpaceType, { error: spaceMessages.unknownType }).optional(),
+  ),
+  space_sub_type: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    shortText.refine(isSpaceSubType, { error: spaceMessages.unknownSubType }).optional(),
+  ),
 });
 
 const budgetFields = { budget_min: budget, budget_max: budget };

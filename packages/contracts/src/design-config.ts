@@ -312,6 +312,19 @@ export const SPACES: readonly Space[] = [
   },
 ];
 
+/** Space types and sub types are the ones GET /api/config offers, and nothing else. */
+export const isSpaceType = (type: string) => SPACES.some((space) => space.type === type);
+export const isSpaceSubType = (subType: string) =>
+  SPACES.some((space) => space.sub.some((sub) => sub.type === subType));
+export const spaceSubTypeBelongs = (type: string, subType: string) =>
+  SPACES.some((space) => space.type === type && space.sub.some((sub) => sub.type === subType));
+
+export const spaceMessages = {
+  unknownType: 'Unknown space type',
+  unknownSubType: 'Unknown space sub type',
+  subTypeOfAnotherType: 'Not a sub type of the chosen space type',
+} as const;
+
 export const DESIGN_CONFIG: DesignConfig = {
   actions: [...ACTIONS],
   styles: [...STYLES],

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ACTION_IDS } from './design-config';
+import {
+  ACTION_IDS,
+  isSpaceSubType,
+  isSpaceType,
+  spaceMessages,
+  spaceSubTypeBelongs,
+} from './design-config';
 import { messages } from './messages';
 
 /** Upload file errors of spec §3/§5, with their exact messages. */
@@ -52,8 +58,12 @@ export const designFieldsSchema = z
     budget_max: budget,
     design_mode: shortText,
     design_style: shortText,
-    space_type: shortText.min(1, { error: messages.required }),
-    space_sub_type: shortText.min(1, { error: messages.required }),
+    space_type: shortText
+      .min(1, { error: messages.required })
+      .refine(isSpaceType, { error: spaceMessages.unknownType }),
+    space_sub_type: shortText
+      .min(1, { error: messages.required })
+      .refine(isSpaceSubType, { error: spaceMessages.unknownSubType }),
     state_is_base: z.union([z.boolean(), z.enum(['1', '0']).transform((flag) => flag === '1')]),
     generated_images: generatedImagesSchema,
     space_elements: z.array(spaceElementSchema).max(200),
@@ -61,7 +71,14 @@ export const designFieldsSchema = z
     state_image: fileUrl,
     inspiration_image: fileUrl.nullable(),
   })
-  .partial();
+  .partial()
+  .refine(
+    (fields) =>
+      fields.space_type === undefined ||
+      fields.space_sub_type === undefined ||
+      spaceSubTypeBelongs(fields.space_type, fields.space_sub_type),
+    { error: spaceMessages.subTypeOfAnotherType, path: ['space_sub_type'] },
+  );
 export type DesignFields = z.infer<typeof designFieldsSchema>;
 
 export function budgetRangeValid({

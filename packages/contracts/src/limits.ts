@@ -11,6 +11,10 @@ export const PASSWORD_MAX_LENGTH = 512;
 export const SIGNUP_BONUS_CREDITS = 10;
 
 export const LOGIN_MAX_FAILURES_PER_MINUTE = 5;
+/** Password guesses at one account from any address, and from one address at any account. */
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 20;
+export const LOGIN_MAX_FAILURES_PER_IP = 50;
 export const VERIFICATION_RESEND_SECONDS = 60;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const PASSWORD_CONFIRMATION_TTL_MINUTES = 15;

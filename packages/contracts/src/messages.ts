@@ -13,6 +13,8 @@ export const messages = {
   emailTaken: 'This email address is already registered',
   invalidCredentials: 'These credentials do not match our records',
   loginThrottled: 'Too many login attempts. Please try again in {seconds} seconds',
+  registrationThrottled:
+    'Too many sign-ups from your network. Please try again in {seconds} seconds',
   wrongPassword: 'The password is incorrect',
   resetTokenInvalid: 'This password reset link is invalid or has expired',
   verificationThrottled: 'Please wait before requesting another verification email',

@@ -3,6 +3,43 @@ import sharp from 'sharp';
 import { EngineError } from './types';
 
 export const MASK_SELECTS_NOTHING = 'The mask selects nothing';
+export const MASK_UNREADABLE = 'The mask could not be read';
+
+/** The engine decodes at most this many pixels; larger inputs are refused from their header. */
+export const MAX_DECODE_PIXELS = 40_000_000;
+
+export type RasterFormat = 'jpeg' | 'png' | 'webp' | 'avif';
+
+const startsWith = (bytes: Buffer, at: number, text: string) =>
+  bytes.length >= at + text.length && bytes.toString('latin1', at, at + text.length) === text;
+
+/**
+ * The raster format of some bytes by their magic numbers, or undefined. Only these reach sharp:
+ * a vector format (SVG) would be rendered by librsvg for as long as it likes, and formats the
+ * app never offers (TIFF, GIF, PDF, HEIC) only widen what a hostile file can reach.
+ */
+export function rasterFormatOf(bytes: Buffer): RasterFormat | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
+  if (startsWith(bytes, 0, '\x89PNG\r\n\x1a\n')) return 'png';
+  if (startsWith(bytes, 0, 'RIFF') && startsWith(bytes, 8, 'WEBP')) return 'webp';
+  if (startsWith(bytes, 4, 'ftyp')) {
+    // An ISO-BMFF file type box: the major brand, then the compatible brands.
+    const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length, 64);
+    for (let at = 8; at + 4 <= boxSize; at += 4) {
+      if (at === 12) continue; // minor version
+      const brand = bytes.toString('latin1', at, at + 4);
+      if (brand === 'avif' || brand === 'avis') return 'avif';
+    }
+  }
+  return undefined;
+}
+
+/** A sharp pipeline over raster bytes only, with the pixel limit applied before decoding. */
+export function openRaster(bytes: Buffer): sharp.Sharp {
+  if (!rasterFormatOf(bytes)) throw new EngineError('invalid_input', 'The image could not be read');
+  return sharp(bytes, { limitInputPixels: MAX_DECODE_PIXELS });
+}
 
 /** Straight-alpha RGBA, 8 bits a channel, row-major. */
 export interface Raster {
@@ -29,7 +66,7 @@ export function cloneRaster(raster: Raster): Raster {
 /** Decodes JPEG/PNG/WebP bytes to RGBA (already upright: stored images are normalised). */
 export async function decodeImage(bytes: Buffer): Promise<Raster> {
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: 40_000_000 })
+    const { data, info } = await openRaster(bytes)
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -61,11 +98,11 @@ export async function encodePng(raster: Raster): Promise<Buffer> {
 export async function decodeMask(bytes: Buffer, width: number, height: number): Promise<Mask> {
   let decoded;
   try {
-    const image = sharp(bytes, { limitInputPixels: 40_000_000 });
+    const image = openRaster(bytes);
     const meta = await image.metadata();
     decoded = { meta, raw: await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true }) };
   } catch {
-    throw new EngineError('invalid_input', 'The mask could not be read');
+    throw new EngineError('invalid_input', MASK_UNREADABLE);
   }
   const { meta, raw } = decoded;
   if (raw.info.width !== width || raw.info.height !== height) {

@@ -18,8 +18,11 @@ declare module 'fastify' {
 }
 
 /**
- * Every state-changing API request must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header,
- * and the token must belong to the request's session; otherwise 419.
+ * Every state-changing request must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header, and
+ * the token must belong to the request's session; otherwise 419. The rule looks at the method
+ * only, never at the path: the router decodes `/%61pi/...` to `/api/...`, so a decision on the
+ * raw URL could be skipped by spelling the path differently (decision 010). A route may opt
+ * out only by its own config, which belongs to what the router matched, however it was spelled.
  */
 export function registerCsrfProtection(app: FastifyInstance, config: AppConfig) {
   app.get('/api/csrf-cookie', { schema: { hide: true } }, (request, reply) => {
@@ -29,9 +32,7 @@ export function registerCsrfProtection(app: FastifyInstance, config: AppConfig) 
 
   app.addHook('onRequest', (request, _reply, done) => {
     done(
-      SAFE_METHODS.has(request.method) ||
-        !request.url.startsWith('/api/') ||
-        request.routeOptions.config.csrf === false
+      SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false
         ? undefined
         : forgeryCheck(config, request),
     );

@@ -31,4 +31,17 @@ export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<
     reply.headers(headers);
     done();
   });
+  // JSON answers carry people's data (profile, designs, credits): no cache, shared or private,
+  // may keep them. Answers that set their own policy (images) keep it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (
+      typeof type === 'string' &&
+      type.startsWith('application/json') &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
+  });
 }

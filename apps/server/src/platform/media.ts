@@ -1,3 +1,4 @@
+import { rasterFormatOf, type RasterFormat } from '@roomcraft/engine';
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 
@@ -8,9 +9,7 @@ export const MAX_LONG_SIDE = 2560;
 /** Larger inputs are refused from their header alone, before any pixel is decoded. */
 export const MAX_INPUT_PIXELS = 100_000_000;
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']);
-
-export type MediaProblem = 'not_an_image' | 'too_many_pixels';
+export type MediaProblem = 'empty' | 'not_an_image' | 'too_many_pixels';
 
 export class MediaError extends Error {
   constructor(readonly problem: MediaProblem) {
@@ -58,17 +57,37 @@ function createSlots(size: number) {
   };
 }
 
-async function normalise(input: Buffer): Promise<NormalisedImage> {
+/** sharp's name for what the magic bytes said; AVIF is HEIF with AV1 inside. */
+const sharpFormatMatches = (format: RasterFormat, metadata: sharp.Metadata) =>
+  format === 'avif'
+    ? metadata.format === 'heif' && metadata.compression === 'av1'
+    : metadata.format === format;
+
+/**
+ * The one content check for every uploaded image: JPEG, PNG, WebP or AVIF by its magic bytes
+ * (nothing else, SVG above all, ever reaches sharp), the header agreeing, and the pixel count
+ * read from the header before anything is decoded.
+ */
+export async function inspectImage(input: Buffer): Promise<sharp.Metadata> {
+  if (input.length === 0) throw new MediaError('empty');
+  const format = rasterFormatOf(input);
+  if (!format) throw new MediaError('not_an_image');
   let metadata: sharp.Metadata;
   try {
+    // Reads the header only; the pixel limit is compared below to tell a bomb from junk.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new MediaError('not_an_image');
   }
-  if (!ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
+  if (!sharpFormatMatches(format, metadata) || !metadata.width || !metadata.height) {
     throw new MediaError('not_an_image');
   }
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new MediaError('too_many_pixels');
+  return metadata;
+}
+
+async function normalise(input: Buffer): Promise<NormalisedImage> {
+  const metadata = await inspectImage(input);
 
   const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()

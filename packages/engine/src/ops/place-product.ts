@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import type { RoomCamera, Vec3 } from '../geometry/room-camera';
 import { cameraCentre, floorPointAt, projectToImage, worldRay } from '../geometry/room-camera';
 import type { Mask, Raster } from '../raster';
-import { cloneRaster, maskBounds, seededRandom } from '../raster';
+import { cloneRaster, maskBounds, openRaster, seededRandom } from '../raster';
 import type { PlacementProduct } from '../types';
 import { EngineError } from '../types';
 import { inpaint } from './inpaint';
@@ -1189,7 +1189,7 @@ async function placeCutout(
 ): Promise<Raster> {
   let decoded;
   try {
-    decoded = await sharp(cutout)
+    decoded = await openRaster(cutout)
       .ensureAlpha()
       .trim({ threshold: 1 })
       .png()

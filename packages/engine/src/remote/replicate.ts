@@ -15,6 +15,7 @@ import {
   maskBounds,
   type Mask,
   type Raster,
+  openRaster,
 } from '../raster';
 import {
   EngineError,
@@ -236,7 +237,7 @@ async function colourHex(colour: ColourSource): Promise<string> {
   if ('hex' in colour) return colour.hex;
   let means: number[];
   try {
-    const { channels } = await sharp(colour.swatch).removeAlpha().stats();
+    const { channels } = await openRaster(colour.swatch).removeAlpha().stats();
     means = channels.slice(0, 3).map((channel) => channel.mean);
   } catch {
     throw new EngineError('invalid_input', 'The colour swatch could not be read');
@@ -300,11 +301,11 @@ async function prepareWhole(bytes: Buffer): Promise<Prepared> {
   let height: number;
   let jpeg: Buffer;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    const meta = await openRaster(bytes).metadata();
     width = meta.width;
     height = meta.height;
     const size = modelSize(width, height);
-    jpeg = await sharp(bytes, { limitInputPixels: 40_000_000 })
+    jpeg = await openRaster(bytes)
       .resize(size.width, size.height, { fit: 'fill' })
       .jpeg({ quality: 92 })
       .toBuffer();
@@ -317,7 +318,7 @@ async function prepareWhole(bytes: Buffer): Promise<Prepared> {
     upload: { image: dataUri('image/jpeg', jpeg) },
     finish: async (output) => {
       try {
-        return await sharp(output, { limitInputPixels: 40_000_000 })
+        return await openRaster(output)
           .resize(width, height, { fit: 'fill' })
           .removeAlpha()
           .png({ compressionLevel: 3, adaptiveFiltering: false })
@@ -369,7 +370,7 @@ function dataUri(mime: string, bytes: Buffer): string {
 /** Decodes a model output and stretches it to the input's natural size. */
 async function decodeAtSize(bytes: Buffer, width: number, height: number): Promise<Raster> {
   try {
-    const { data } = await sharp(bytes, { limitInputPixels: 40_000_000 })
+    const { data } = await openRaster(bytes)
       .resize(width, height, { fit: 'fill' })
       .ensureAlpha()
       .raw()

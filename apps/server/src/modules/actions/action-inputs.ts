@@ -8,22 +8,52 @@ import {
   FILE_URL_PATTERN,
   messages,
   uploadErrors,
+  type UploadErrorCode,
 } from '@roomcraft/contracts';
 import sharp from 'sharp';
-import { EngineError, MASK_SELECTS_NOTHING, decodeMask, type Point } from '@roomcraft/engine';
-import { MediaError, normaliseImage } from '../../platform/media';
+import {
+  EngineError,
+  MASK_SELECTS_NOTHING,
+  MASK_UNREADABLE,
+  decodeMask,
+  type Point,
+} from '@roomcraft/engine';
+import { HttpError, validationFailed } from '../../http/errors';
+import { MediaError, inspectImage, normaliseImage } from '../../platform/media';
 import type { ObjectStorage } from '../../platform/storage';
-import { readStream, type ImagesService } from '../images/images.service';
+import { readStream, uploadErrorCodeOf, type ImagesService } from '../images/images.service';
 
-/** Field errors gathered over a whole form, so the user sees every problem at once. */
+/**
+ * Field errors gathered over a whole form, so the user sees every problem at once. A bad file
+ * makes the answer an upload error with the spec's code (413 for one too large, else 422).
+ */
 export class FieldErrors {
   readonly errors: Record<string, string[]> = {};
+  private uploadCode: UploadErrorCode | undefined;
+
   add(field: string, message: string) {
     const list = (this.errors[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
+
+  addUpload(field: string, code: UploadErrorCode) {
+    this.add(field, uploadErrors[code]);
+    // The most serious problem names the answer: a file too large outranks the others.
+    if (this.uploadCode !== 'file_too_large') this.uploadCode = code;
+  }
+
   get empty() {
     return Object.keys(this.errors).length === 0;
+  }
+
+  /** The answer for the problems found. */
+  failure() {
+    const code = this.uploadCode;
+    if (!code) return validationFailed(this.errors);
+    return new HttpError(code === 'file_too_large' ? 413 : 422, uploadErrors[code], {
+      code,
+      errors: this.errors,
+    });
   }
 }
 
@@ -33,8 +63,6 @@ export interface StateImage {
   height: number;
 }
 
-/** The engine decodes at most this many pixels; stored images are far below it. */
-const MAX_ENGINE_PIXELS = 40_000_000;
 const NOT_YOURS = 'Must be one of your stored images';
 
 /** Reads the user's images and the catalogue's for one request. */
@@ -75,12 +103,7 @@ export class ActionInputs {
       return { bytes: image.data, width: image.width, height: image.height };
     } catch (error) {
       if (!(error instanceof MediaError)) throw error;
-      this.errors.add(
-        field,
-        error.problem === 'too_many_pixels'
-          ? uploadErrors.file_too_large
-          : uploadErrors.invalid_extension,
-      );
+      this.errors.addUpload(field, uploadErrorCodeOf(error.problem));
       return undefined;
     }
   }
@@ -99,21 +122,29 @@ export class ActionInputs {
     return (await this.storedImage(field, url))?.bytes;
   }
 
-  /** A small image upload (swatch, texture) that must decode; its bytes as sent. */
+  /**
+   * A small image upload (swatch, texture), checked and re-encoded exactly like a base image,
+   * so the engine only ever sees a clean raster the server made.
+   */
   async smallUpload(field: string, upload: Buffer): Promise<Buffer | undefined> {
-    try {
-      const meta = await sharp(upload, { limitInputPixels: MAX_ENGINE_PIXELS }).metadata();
-      if (meta.width > 0 && meta.height > 0) return upload;
-    } catch {
-      // Not an image: reported below.
-    }
-    this.errors.add(field, uploadErrors.invalid_extension);
-    return undefined;
+    return (await this.uploadedImage(field, upload))?.bytes;
   }
 
   /** Checks a mask against the state image: a readable image, the same size, something painted. */
   async mask(field: string, bytes: Buffer, size: { width: number; height: number }) {
+    try {
+      await inspectImage(bytes);
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error;
+      this.errors.addUpload(field, uploadErrorCodeOf(error.problem));
+      return undefined;
+    }
     const problem = await maskProblem(bytes, size);
+    if (problem === MASK_UNREADABLE) {
+      // A valid header over a broken body.
+      this.errors.addUpload(field, 'invalid_extension');
+      return undefined;
+    }
     if (problem) {
       this.errors.add(field, problem);
       return undefined;

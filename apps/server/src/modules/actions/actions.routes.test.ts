@@ -6,9 +6,9 @@ import { roomPhoto } from '../../test-support/images';
 import { startSmtpSink } from '../../test-support/smtp-sink';
 import {
   TestClient,
-  aPerson,
   databaseTargets,
   manualClock,
+  registerVerified,
   startTestApp,
 } from '../../test-support/test-app';
 import { ledgerBalance, ledgerEntries } from '../credits/credit-ledger.repository';
@@ -111,9 +111,7 @@ describe.each(await databaseTargets())('actions API on $name', (target) => {
 
   async function newUser() {
     const client = await new TestClient(harness.app).csrf();
-    const response = await client.post('/api/auth/register', aPerson());
-    expect(response.statusCode).toBe(201);
-    const userId = response.json<{ data: { id: number } }>().data.id;
+    const userId = await registerVerified(client, smtp);
     return { client, userId };
   }
 

@@ -14,6 +14,8 @@ import {
   forcesSingleDesign,
   generationCost,
   messages,
+  spaceMessages,
+  spaceSubTypeBelongs,
   type ActionId,
   type FurnitureReplacementsRequest,
   type GenerateFields,
@@ -40,7 +42,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { ImageRow } from '../../db/schema';
-import { HttpError, validationFailed } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { ObjectStorage } from '../../platform/storage';
 import { imageUrl, readStream, storageKey, type ImagesService } from '../images/images.service';
@@ -130,7 +132,7 @@ export class ActionsService {
     } else {
       errors.add('base_image', messages.imageRequired);
     }
-    if (!errors.empty || !bytes || !baseImage) throw validationFailed(errors.errors);
+    if (!errors.empty || !bytes || !baseImage) throw errors.failure();
     const image = bytes;
     const found = await this.withDeadline((signal) =>
       this.deps.engine.detectElements(image, signal),
@@ -148,13 +150,13 @@ export class ActionsService {
   async segment(userId: number, request: SegmentRequest) {
     const errors = new FieldErrors();
     const image = await this.inputs(userId, errors).storedImage('image', request.image);
-    if (!image) throw validationFailed(errors.errors);
+    if (!image) throw errors.failure();
     request.points.forEach((point, index) => {
       if (point.x >= image.width || point.y >= image.height) {
         errors.add(`points.${index}`, 'The point must lie inside the image');
       }
     });
-    if (!errors.empty) throw validationFailed(errors.errors);
+    if (!errors.empty) throw errors.failure();
     if (this.draining || !this.deps.engine.hasCapacity()) throw busy();
     const mask = await this.withDeadline((signal) =>
       this.deps.engine.segment(image.bytes, request.points, signal),
@@ -209,10 +211,10 @@ export class ActionsService {
     if (!state) {
       // Still report the other fields' problems, all at once.
       parseFields(GENERATE_FIELD_SCHEMAS[route], rawFields, errors);
-      throw validationFailed(errors.errors);
+      throw errors.failure();
     }
     const job = await this.buildJob(route, rawFields, { state, mask, files, inputs, errors });
-    if (!errors.empty || !job) throw validationFailed(errors.errors);
+    if (!errors.empty || !job) throw errors.failure();
     return job;
   }
 
@@ -742,7 +744,15 @@ interface Form {
 /** The fields as the schema reads them, or undefined with every problem added to `errors`. */
 function parseFields<T>(schema: z.ZodType<T>, raw: unknown, errors: FieldErrors): T | undefined {
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const { space_type: type, space_sub_type: subType } = parsed.data as {
+      space_type?: string;
+      space_sub_type?: string;
+    };
+    if (!type || !subType || spaceSubTypeBelongs(type, subType)) return parsed.data;
+    errors.add('space_sub_type', spaceMessages.subTypeOfAnotherType);
+    return undefined;
+  }
   for (const [field, list] of Object.entries(fieldErrors(parsed.error.issues))) {
     for (const message of list) errors.add(field, message);
   }

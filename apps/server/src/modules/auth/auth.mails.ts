@@ -40,3 +40,15 @@ export const passwordResetMail = (to: string, url: string) =>
     ],
     { label: 'Reset password', url },
   );
+
+/** To the old address after an email change: the owner learns of it even if it was not them. */
+export const emailChangedMail = (to: string, newEmail: string, url: string) =>
+  mail(
+    to,
+    `Your ${PRODUCT_NAME} email address was changed`,
+    [
+      `The email address of your ${PRODUCT_NAME} account was changed from ${to} to ${newEmail}.`,
+      'If you did not make this change, reset your password and contact us at once.',
+    ],
+    { label: 'Reset password', url },
+  );

@@ -90,7 +90,7 @@ describe.each(await databaseTargets())('auth API on $name', (target) => {
   });
 
   describe('registration', () => {
-    it('creates the account, signs in with a new session id, grants the signup bonus and sends a verification mail', async () => {
+    it('creates the account without credits, signs in with a new session id and sends a verification mail', async () => {
       const client = await newClient().csrf();
       const guestSession = client.cookies.get(SESSION_COOKIE);
       const person = aPerson();
@@ -102,7 +102,7 @@ describe.each(await databaseTargets())('auth API on $name', (target) => {
         email: person.email,
         first_name: 'Ada',
         last_name: 'Lovelace',
-        available_credits: SIGNUP_BONUS_CREDITS,
+        available_credits: 0,
         email_verified_at: null,
         avatar: null,
       });
@@ -119,14 +119,8 @@ describe.each(await databaseTargets())('auth API on $name', (target) => {
         .where('email', '=', person.email)
         .executeTakeFirstOrThrow();
       expect(stored.password_hash).toMatch(/^\$argon2id\$/);
-      const entries = await ledgerEntries(harness.db, stored.id);
-      expect(entries).toHaveLength(1);
-      expect(entries[0]).toMatchObject({
-        delta: SIGNUP_BONUS_CREDITS,
-        reason: 'signup_bonus',
-        balance_after: SIGNUP_BONUS_CREDITS,
-      });
-      expect(await ledgerBalance(harness.db, stored.id)).toBe(stored.available_credits);
+      expect(await ledgerEntries(harness.db, stored.id)).toEqual([]);
+      expect(stored.available_credits).toBe(0);
 
       const mail = await smtp.mailTo(person.email);
       expect(mail.subject).toContain('Verify');
@@ -391,6 +385,50 @@ describe.each(await databaseTargets())('auth API on $name', (target) => {
       ).not.toBeNull();
     });
 
+    it('grants the signup bonus on verification, exactly once, however often the link is used', async () => {
+      const { person, client, user } = await registered();
+      const link = new URL(
+        linkIn(await smtp.mailTo(person.email), 'http://app.test/api/auth/verify-email/'),
+      );
+      // The link opened in several tabs at once, then again later.
+      const opened = await Promise.all(
+        Array.from({ length: 5 }, () => newClient().get(`${link.pathname}${link.search}`)),
+      );
+      expect(opened.map((response) => response.headers.location)).toEqual(
+        Array.from({ length: 5 }, () => '/verify-email?verified=1'),
+      );
+      await newClient().get(`${link.pathname}${link.search}`);
+      const entries = await ledgerEntries(harness.db, user.id);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        delta: SIGNUP_BONUS_CREDITS,
+        reason: 'signup_bonus',
+        reference: `email-verification:${user.id}`,
+        balance_after: SIGNUP_BONUS_CREDITS,
+      });
+      const me = await client.get('/api/auth/user');
+      expect(me.json<{ data: { available_credits: number } }>().data.available_credits).toBe(
+        SIGNUP_BONUS_CREDITS,
+      );
+      expect(await ledgerBalance(harness.db, user.id)).toBe(SIGNUP_BONUS_CREDITS);
+
+      // A new address verified later earns nothing more.
+      await client.post('/api/auth/user/confirm-password', { password: person.password });
+      const newEmail = aPerson().email;
+      await client.put('/api/auth/user/profile', {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: newEmail,
+      });
+      const again = new URL(
+        linkIn(await smtp.mailTo(newEmail), 'http://app.test/api/auth/verify-email/'),
+      );
+      expect((await newClient().get(`${again.pathname}${again.search}`)).headers.location).toBe(
+        '/verify-email?verified=1',
+      );
+      expect(await ledgerEntries(harness.db, user.id)).toHaveLength(1);
+    });
+
     it('rejects a tampered or expired link', async () => {
       const { person, client } = await registered();
       const link = new URL(
@@ -433,14 +471,38 @@ describe.each(await databaseTargets())('auth API on $name', (target) => {
   });
 
   describe('profile and sensitive actions', () => {
-    it('updates the profile; a new address must be verified again', async () => {
+    it('changes the name freely, but a new address only after the password, verified anew', async () => {
       const { client, person } = await registered();
-      const newEmail = aPerson().email;
-      const response = await client.put('/api/auth/user/profile', {
+      const verify = new URL(
+        linkIn(await smtp.mailTo(person.email), 'http://app.test/api/auth/verify-email/'),
+      );
+      await newClient().get(`${verify.pathname}${verify.search}`);
+      const renamed = await client.put('/api/auth/user/profile', {
         first_name: 'Augusta',
         last_name: 'King',
-        email: newEmail,
+        email: person.email,
       });
+      expect(renamed.statusCode).toBe(200);
+      expect(
+        renamed.json<{ data: { email_verified_at: string | null } }>().data.email_verified_at,
+      ).not.toBeNull();
+
+      const newEmail = aPerson().email;
+      const change = () =>
+        client.put('/api/auth/user/profile', {
+          first_name: 'Augusta',
+          last_name: 'King',
+          email: newEmail,
+        });
+      const locked = await change();
+      expect(locked.statusCode).toBe(423);
+      expect(locked.json()).toEqual({ message: messages.passwordConfirmationRequired });
+      expect((await client.get('/api/auth/user')).json<{ data: unknown }>().data).toMatchObject({
+        email: person.email,
+      });
+
+      await client.post('/api/auth/user/confirm-password', { password: person.password });
+      const response = await change();
       expect(response.statusCode).toBe(200);
       expect(response.json<{ data: unknown }>().data).toMatchObject({
         first_name: 'Augusta',
@@ -448,13 +510,18 @@ describe.each(await databaseTargets())('auth API on $name', (target) => {
         email: newEmail,
         email_verified_at: null,
       });
-      await smtp.mailTo(newEmail);
+      // The new address gets a verification link; the old one hears of the change.
+      linkIn(await smtp.mailTo(newEmail), 'http://app.test/api/auth/verify-email/');
+      const notice = await smtp.mailTo(person.email, { skip: 1 });
+      expect(notice.subject).toMatch(/email address was changed/);
+      expect(notice.text).toContain(newEmail);
       await loggedIn({ email: newEmail, password: person.password });
     });
 
     it('refuses an address another account uses', async () => {
       const { person: other } = await registered();
-      const { client } = await registered();
+      const { client, person } = await registered();
+      await client.post('/api/auth/user/confirm-password', { password: person.password });
       const response = await client.put('/api/auth/user/profile', {
         first_name: 'A',
         last_name: 'B',

@@ -60,7 +60,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
 
   app.post(
     '/register',
-    { schema: { tags, body: registerSchema, response: { 201: userData, ...errors } } },
+    {
+      schema: {
+        tags,
+        body: registerSchema,
+        response: { 201: userData, ...errors, 429: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const { user, sessionToken } = await auth.register(
         request.body,
@@ -113,9 +119,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
 
   app.post(
     '/user/confirm-password',
-    { schema: { tags, body: confirmPasswordSchema, response: { ...noContent, ...errors } } },
+    {
+      schema: {
+        tags,
+        body: confirmPasswordSchema,
+        response: { ...noContent, ...errors, 429: errorBodySchema },
+      },
+    },
     async (request, reply) => {
-      await auth.confirmPassword(await requireAuth(request, auth), request.body.password);
+      await auth.confirmPassword(
+        await requireAuth(request, auth),
+        request.body.password,
+        clientOf(request),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,5 @@
 import {
   EMAIL_VERIFICATION_TTL_MINUTES,
-  LOGIN_MAX_FAILURES_PER_MINUTE,
   PASSWORD_CONFIRMATION_TTL_MINUTES,
   PASSWORD_RESET_TTL_MINUTES,
   SIGNUP_BONUS_CREDITS,
@@ -30,8 +29,10 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  markEmailVerified,
   updateUser,
 } from '../users/users.repository';
+import { hasSignupBonus } from '../credits/credit-ledger.repository';
 import {
   consumeResetToken,
   deleteSession,
@@ -43,7 +44,8 @@ import {
   saveResetToken,
   touchSession,
 } from './auth.repository';
-import { passwordResetMail, verificationMail } from './auth.mails';
+import { PasswordAttempts } from './password-attempts';
+import { emailChangedMail, passwordResetMail, verificationMail } from './auth.mails';
 
 export interface AuthDeps {
   db: Database;
@@ -66,7 +68,6 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-const LOGIN_WINDOW_MS = 60_000;
 /** A session's expiry is pushed forward at most this often, to keep reads free of writes. */
 const TOUCH_INTERVAL_MS = 60 * 60_000;
 
@@ -74,8 +75,13 @@ const TOUCH_INTERVAL_MS = 60 * 60_000;
 export class AuthService {
   /** Verified against when the email is unknown, so both paths cost the same time. */
   private decoyHash: Promise<string> | undefined;
+  private readonly passwordAttempts: PasswordAttempts;
+  /** Mail work started after an answer was given; awaited when the app closes. */
+  private readonly afterAnswer = new Set<Promise<void>>();
 
-  constructor(private readonly deps: AuthDeps) {}
+  constructor(private readonly deps: AuthDeps) {
+    this.passwordAttempts = new PasswordAttempts(deps.limiter);
+  }
 
   private get now() {
     return this.deps.clock.now();
@@ -94,8 +100,13 @@ export class AuthService {
     return found;
   }
 
+  /** Counted per address before any work, so sign-ups cannot be scripted from one network. */
   async register(input: Required<RegisterInput>, client: ClientInfo, previousToken: string | null) {
-    const { db } = this.deps;
+    const { db, config, limiter } = this.deps;
+    const signUps = await limiter.hit(`register-ip:${client.ip}`, 60 * 60_000);
+    if (signUps.count > config.registrationsPerIpPerHour) {
+      throw throttled(messages.registrationThrottled, signUps.retryAfterMs);
+    }
     const now = this.now;
     const passwordHash = await hash(input.password);
     const user = await db
@@ -103,7 +114,7 @@ export class AuthService {
       .execute(async (trx) => {
         if (await findUserByEmail(trx, input.email))
           throw validationFailed({ email: [messages.emailTaken] });
-        const created = await insertUser(trx, {
+        return insertUser(trx, {
           email: input.email,
           first_name: input.first_name,
           last_name: input.last_name,
@@ -113,14 +124,6 @@ export class AuthService {
           created_at: iso(now),
           updated_at: iso(now),
         });
-        const balance = await changeCredits(trx, {
-          userId: created.id,
-          delta: SIGNUP_BONUS_CREDITS,
-          reason: 'signup_bonus',
-          reference: 'signup',
-          at: now,
-        });
-        return { ...created, available_credits: balance };
       })
       .catch((error: unknown) => {
         // Two registrations racing for one address: the unique index decides, the loser gets 422.
@@ -133,21 +136,14 @@ export class AuthService {
   }
 
   async login(email: string, password: string, client: ClientInfo, previousToken: string | null) {
-    const { db, limiter } = this.deps;
-    const throttleKey = `login:${email}|${client.ip}`;
-    const attempts = limiter.peek(throttleKey);
-    if (attempts.count >= LOGIN_MAX_FAILURES_PER_MINUTE) {
-      throw throttled(messages.loginThrottled, attempts.retryAfterMs);
-    }
+    const { db } = this.deps;
+    const succeeded = await this.passwordAttempts.admit(email, client.ip);
     const user = await findUserByEmail(db, email);
     const valid = user
       ? await verify(user.password_hash, password)
       : await verify(await this.decoy(), password).then(() => false);
-    if (!user || !valid) {
-      limiter.hit(throttleKey, LOGIN_WINDOW_MS);
-      throw validationFailed({ email: [messages.invalidCredentials] });
-    }
-    limiter.reset(throttleKey);
+    if (!user || !valid) throw validationFailed({ email: [messages.invalidCredentials] });
+    await succeeded();
     const sessionToken = await this.startSession(user.id, client, previousToken);
     return { user, sessionToken };
   }
@@ -156,19 +152,47 @@ export class AuthService {
     await deleteSession(this.deps.db, sha256(sessionToken));
   }
 
-  /** Always answers the same way, whether or not the address has an account. */
+  /**
+   * Always answers the same way and in the same time, whether or not the address has an
+   * account: the lookup, the token and the mail all happen after the answer.
+   */
   async forgotPassword(email: string) {
-    const { db, config, limiter, log } = this.deps;
+    const { limiter } = this.deps;
     // One mail a minute per address: the form cannot be used to flood someone's inbox.
-    if (limiter.hit(`forgot:${email}`, 60_000).count > 1) return;
+    if ((await limiter.hit(`forgot:${email}`, 60_000)).count > 1) return;
+    this.runAfterAnswer('password reset mail', () => this.sendResetLink(email));
+  }
+
+  private async sendResetLink(email: string) {
+    const { db, config } = this.deps;
     const user = await findUserByEmail(db, email);
     if (!user) return;
     const token = randomToken();
     await saveResetToken(db, user.email, sha256(token), iso(this.now));
     const url = `${config.appUrl}/recover-password?${new URLSearchParams({ email: user.email, token }).toString()}`;
-    await this.deps.mailer
-      .send(passwordResetMail(user.email, url))
-      .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
+    await this.deps.mailer.send(passwordResetMail(user.email, url));
+  }
+
+  /**
+   * Runs mail work once the answer is on its way, so no answer waits on (or its timing tells of)
+   * a mail server; a failure is logged, and the user can ask again.
+   */
+  private runAfterAnswer(what: string, work: () => Promise<void>) {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => this.deps.log.error({ err: error }, `${what} failed`))
+      .finally(() => this.afterAnswer.delete(task));
+    this.afterAnswer.add(task);
+  }
+
+  /** Waits a little for the mail work still under way (the app calls this as it closes). */
+  async settle(limitMs = 5000) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([...this.afterAnswer]),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs))),
+    ]);
+    clearTimeout(timer);
   }
 
   async resetPassword(email: string, token: string, password: string) {
@@ -192,10 +216,13 @@ export class AuthService {
     });
   }
 
-  async confirmPassword(auth: Authenticated, password: string) {
+  /** Guesses here count against the same limits as logins to the account. */
+  async confirmPassword(auth: Authenticated, password: string, client: ClientInfo) {
+    const succeeded = await this.passwordAttempts.admit(auth.user.email, client.ip);
     if (!(await verify(auth.user.password_hash, password))) {
       throw validationFailed({ password: [messages.wrongPassword] });
     }
+    await succeeded();
     await markPasswordConfirmed(this.deps.db, auth.session.id, iso(this.now));
   }
 
@@ -211,13 +238,17 @@ export class AuthService {
   /** Answers the seconds to wait before the next resend is allowed. */
   async resendVerification(auth: Authenticated) {
     if (auth.user.email_verified_at) return 0;
-    const state = this.deps.limiter.peek(verificationKey(auth.user.id));
+    const state = await this.deps.limiter.peek(verificationKey(auth.user.id));
     if (state.count > 0) throw throttled(messages.verificationThrottled, state.retryAfterMs);
     await this.sendVerificationMail(auth.user);
     return VERIFICATION_RESEND_SECONDS;
   }
 
-  /** Checks a signed verification link; answers whether it verified the address. */
+  /**
+   * Checks a signed verification link; answers whether it verified the address. The first
+   * verification of an account earns the signup bonus (decision 010): a registration alone
+   * earns nothing, so scripted sign-ups with made-up addresses cannot farm credits.
+   */
   async verifyEmail(id: number, emailHash: string, expires: string, signature: string) {
     const { db, config } = this.deps;
     const expected = hmac(config.sessionSecret, verificationPayload(id, emailHash, expires));
@@ -225,18 +256,29 @@ export class AuthService {
     if (Number(expires) * 1000 <= this.now.getTime()) return false;
     const user = await findUserById(db, id);
     if (!user || !safeEqual(sha256(user.email), emailHash)) return false;
-    if (!user.email_verified_at) {
-      await updateUser(db, user.id, {
-        email_verified_at: iso(this.now),
-        updated_at: iso(this.now),
+    if (user.email_verified_at) return true;
+    const now = this.now;
+    await db.transaction().execute(async (trx) => {
+      // Only the request that flips the flag goes on; it holds the user's row until it commits.
+      if (!(await markEmailVerified(trx, user.id, user.email, iso(now)))) return;
+      if (await hasSignupBonus(trx, user.id)) return;
+      await changeCredits(trx, {
+        userId: user.id,
+        delta: SIGNUP_BONUS_CREDITS,
+        reason: 'signup_bonus',
+        // One per account: the ledger's unique (user, reason, reference) is the last guard.
+        reference: `email-verification:${user.id}`,
+        at: now,
       });
-    }
+    });
     return true;
   }
 
+  /** A new address needs the password confirmed first, like a new password (423 until then). */
   async updateProfile(auth: Authenticated, input: Required<ProfileInput>) {
-    const { db } = this.deps;
+    const { db, config } = this.deps;
     const emailChanged = input.email !== auth.user.email;
+    if (emailChanged) this.requireRecentConfirmation(auth);
     const user = await db
       .transaction()
       .execute(async (trx) => {
@@ -256,8 +298,14 @@ export class AuthService {
         throw validationFailed({ email: [messages.emailTaken] });
       });
     if (emailChanged) {
-      this.deps.limiter.reset(verificationKey(user.id));
+      await this.deps.limiter.reset(verificationKey(user.id));
       await this.sendVerificationMail(user);
+      const notice = emailChangedMail(
+        auth.user.email,
+        user.email,
+        `${config.appUrl}/recover-password`,
+      );
+      this.runAfterAnswer('email change notice', () => this.deps.mailer.send(notice));
     }
     return user;
   }
@@ -306,19 +354,19 @@ export class AuthService {
     return token;
   }
 
+  /** Counts the send for the resend limit now; the mail itself goes after the answer. */
   private async sendVerificationMail(user: UserRow) {
-    const { config, limiter, log } = this.deps;
-    limiter.hit(verificationKey(user.id), VERIFICATION_RESEND_SECONDS * 1000);
+    const { config, limiter } = this.deps;
+    await limiter.hit(verificationKey(user.id), VERIFICATION_RESEND_SECONDS * 1000);
     const expires = String(
       Math.floor(addMinutes(this.now, EMAIL_VERIFICATION_TTL_MINUTES).getTime() / 1000),
     );
     const emailHash = sha256(user.email);
     const signature = hmac(config.sessionSecret, verificationPayload(user.id, emailHash, expires));
     const url = `${config.appUrl}/api/auth/verify-email/${user.id}/${emailHash}?${new URLSearchParams({ expires, signature }).toString()}`;
+    const mail = verificationMail(user.email, user.first_name, url);
     // A mail server hiccup must not undo a registration; the user can resend.
-    await this.deps.mailer
-      .send(verificationMail(user.email, user.first_name, url))
-      .catch((error: unknown) => log.error({ err: error }, 'verification mail failed'));
+    this.runAfterAnswer('verification mail', () => this.deps.mailer.send(mail));
   }
 
   private decoy() {

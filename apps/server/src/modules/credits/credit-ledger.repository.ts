@@ -103,3 +103,14 @@ export async function ledgerPage(db: Executor, userId: number, page: number, per
   ]);
   return { rows, total: Number(count.total) };
 }
+
+/** Whether the user was ever given the signup bonus (by verification, or at sign-up before). */
+export async function hasSignupBonus(db: Executor, userId: number) {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('reason', '=', 'signup_bonus')
+    .executeTakeFirst();
+  return row !== undefined;
+}

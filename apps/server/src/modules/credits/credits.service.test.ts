@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../http/errors';
 import { startSmtpSink } from '../../test-support/smtp-sink';
-import { TestClient, aPerson, databaseTargets, startTestApp } from '../../test-support/test-app';
+import {
+  TestClient,
+  databaseTargets,
+  registerVerified,
+  startTestApp,
+} from '../../test-support/test-app';
 import { ledgerBalance, ledgerEntries } from './credit-ledger.repository';
 import { changeCredits } from './credits.service';
 
@@ -16,9 +21,7 @@ describe.each(await databaseTargets())('the credit ledger on $name', (target) =>
   afterAll(() => harness.close());
 
   async function newUserId() {
-    const client = await new TestClient(harness.app).csrf();
-    const response = await client.post('/api/auth/register', aPerson());
-    return response.json<{ data: { id: number } }>().data.id;
+    return registerVerified(await new TestClient(harness.app).csrf(), smtp);
   }
 
   const debit = (userId: number, reference: string) =>

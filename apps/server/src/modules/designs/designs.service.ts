@@ -1,6 +1,8 @@
 import {
   SPACES,
   budgetRangeValid,
+  spaceMessages,
+  spaceSubTypeBelongs,
   defaultDesignName,
   messages,
   type Design,
@@ -157,6 +159,15 @@ export class DesignsService {
     };
     if (!budgetRangeValid(budget))
       throw validationFailed({ budget_max: [messages.budgetMaxBelowMin] });
+    // A sub type sent alone must still belong to the design's space type.
+    const spaceChanged = fields.space_type !== undefined || fields.space_sub_type !== undefined;
+    const [type, subType] = [
+      fields.space_type ?? existing.space_type,
+      fields.space_sub_type ?? existing.space_sub_type,
+    ];
+    if (spaceChanged && !spaceSubTypeBelongs(type, subType)) {
+      throw validationFailed({ space_sub_type: [spaceMessages.subTypeOfAnotherType] });
+    }
 
     const changes: Updateable<DesignsTable> = { updated_at: this.deps.clock.now().toISOString() };
     if (fields.name !== undefined) {

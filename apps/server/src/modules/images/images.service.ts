@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/database';
 import type { ImageRow } from '../../db/schema';
 import { HttpError, notFound, validationFailed } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import { MediaError, normaliseImage } from '../../platform/media';
+import { MediaError, normaliseImage, type MediaProblem } from '../../platform/media';
 import type { ObjectStorage } from '../../platform/storage';
 import {
   deleteImageRows,
@@ -23,6 +23,14 @@ export const uploadError = (code: UploadErrorCode, field?: string) =>
     code,
     ...(field ? { errors: { [field]: [uploadErrors[code]] } } : {}),
   });
+
+/** The spec's upload error for what the content check found. */
+export const uploadErrorCodeOf = (problem: MediaProblem): UploadErrorCode =>
+  problem === 'empty'
+    ? 'no_file_received'
+    : problem === 'too_many_pixels'
+      ? 'file_too_large'
+      : 'invalid_extension';
 
 /** A stored object's stream, read whole (images are at most a few MB). */
 export async function readStream(stream: NodeJS.ReadableStream) {
@@ -43,16 +51,12 @@ export class ImagesService {
 
   /** Checks, normalises and stores an uploaded image as the user's. */
   async ingest(userId: number, upload: Buffer, field: string): Promise<ImageRow> {
-    if (upload.length === 0) throw uploadError('no_file_received', field);
     let image;
     try {
       image = await normaliseImage(upload);
     } catch (error) {
       if (!(error instanceof MediaError)) throw error;
-      throw uploadError(
-        error.problem === 'too_many_pixels' ? 'file_too_large' : 'invalid_extension',
-        field,
-      );
+      throw uploadError(uploadErrorCodeOf(error.problem), field);
     }
     const row: ImageRow = {
       id: randomBytes(24).toString('base64url'),

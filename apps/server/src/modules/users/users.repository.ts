@@ -22,6 +22,21 @@ export function updateUser(db: Executor, id: number, changes: UserUpdate): Promi
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Marks the address verified if it is still the one the link was for and not yet verified;
+ * answers whether this call did it (of concurrent calls, exactly one does).
+ */
+export async function markEmailVerified(db: Executor, id: number, email: string, at: string) {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function deleteUser(db: Executor, id: number) {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
