@@ -43,6 +43,7 @@ import { iso, systemClock, type Clock } from './platform/clock';
 import { createMailer, type Mailer } from './platform/mail';
 import { createPaymentProviders } from './platform/payments/payment-providers';
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limiter';
+import { createS3Storage } from './platform/s3-storage';
 import { createLocalStorage, type ObjectStorage } from './platform/storage';
 
 export interface AppDeps {
@@ -89,10 +90,10 @@ export async function buildApp(deps: AppDeps) {
       outboxDir: config.mailOutboxDir,
     });
   const limiter = deps.limiter ?? createMemoryRateLimiter(() => clock.now().getTime());
-  const storage = deps.storage ?? createLocalStorage(config.filesDir);
+  const storage = deps.storage ?? openStorage(config, 'files');
   const images = new ImagesService({ db: database.db, storage, clock });
   const designs = new DesignsService({ db: database.db, images, clock });
-  const catalogueStorage = deps.catalogueStorage ?? createLocalStorage(config.catalogueDir);
+  const catalogueStorage = deps.catalogueStorage ?? openStorage(config, 'catalogue');
   const library = new LibraryService({ db: database.db });
   await library.syncShippedData();
   const stylePreviews = await syncShippedCatalogue({
@@ -223,6 +224,12 @@ export async function buildApp(deps: AppDeps) {
 
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** Uploads and generated images (`files`) or catalogue images: the bucket when S3_BUCKET is set. */
+export function openStorage(config: AppConfig, kind: 'files' | 'catalogue'): ObjectStorage {
+  if (config.s3) return createS3Storage(config.s3, `${kind}/`);
+  return createLocalStorage(kind === 'files' ? config.filesDir : config.catalogueDir);
 }
 
 /**
