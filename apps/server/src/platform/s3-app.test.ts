@@ -29,7 +29,8 @@ function form(fields: Record<string, string | File>) {
   return body;
 }
 
-const [sqlite] = await databaseTargets();
+const sqlite = (await databaseTargets())[0];
+if (!sqlite) throw new Error('SQLite is always a target');
 
 describe('the app with S3_BUCKET set', () => {
   let harness: Awaited<ReturnType<typeof startTestApp>>;
@@ -38,7 +39,7 @@ describe('the app with S3_BUCKET set', () => {
   const catalogue = createS3Storage(s3.settings, 'catalogue/');
 
   beforeAll(async () => {
-    harness = await startTestApp(sqlite!, {
+    harness = await startTestApp(sqlite, {
       smtpUrl: smtp.url,
       clock,
       engine: new FakeEngine(),
@@ -87,7 +88,7 @@ describe('the app with S3_BUCKET set', () => {
 
     const { width, height } = await sharp(served.rawPayload).metadata();
     const mask = await sharp({
-      create: { width: width!, height: height!, channels: 3, background: '#ffffff' },
+      create: { width, height, channels: 3, background: '#ffffff' },
     })
       .png()
       .toBuffer();
@@ -100,15 +101,15 @@ describe('the app with S3_BUCKET set', () => {
       }),
     );
     expect(painted.statusCode, painted.body).toBe(200);
-    const [generated] = painted.json<GenerationAnswer>().images;
-    expect(await bucket.has(generated!.replace('/api/files/', ''))).toBe(true);
-    expect((await client.get(generated!)).statusCode).toBe(200);
+    const generated = painted.json<GenerationAnswer>().images[0] ?? '';
+    expect(await bucket.has(generated.replace('/api/files/', ''))).toBe(true);
+    expect((await client.get(generated)).statusCode).toBe(200);
 
     const textures = await client.get('/api/library/textures');
-    const image = textures.json<{ data: { image_url: string }[] }>().data[0]?.image_url;
+    const image = textures.json<{ data: { image_url: string }[] }>().data[0]?.image_url ?? '';
     expect(image).toMatch(/^\/api\/library\/images\//);
-    expect(await catalogue.has(image!.replace('/api/library/images/', ''))).toBe(true);
-    const texture = await client.get(image!);
+    expect(await catalogue.has(image.replace('/api/library/images/', ''))).toBe(true);
+    const texture = await client.get(image);
     expect(texture.statusCode).toBe(200);
     expect(texture.rawPayload.length).toBeGreaterThan(100);
   }, 60_000);
