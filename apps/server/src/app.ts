@@ -24,7 +24,7 @@ import { deleteExpiredSessions } from './modules/auth/auth.repository';
 import { actionsRoutes } from './modules/actions/actions.routes';
 import { ActionsService } from './modules/actions/actions.service';
 import { createEngine } from './modules/actions/engine';
-import { settleUnfinishedGenerations } from './modules/actions/generations';
+import { GenerationLease, settleUnfinishedGenerations } from './modules/actions/generations';
 import { authRoutes } from './modules/auth/auth.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { CreditsService } from './modules/credits/credits.service';
@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const engine = deps.engine ?? createEngine(config.engine);
+  const lease = new GenerationLease(config.generationLeaseSeconds * 1000);
   const actions = new ActionsService({
     db: database.db,
     engine,
@@ -136,11 +137,29 @@ export async function buildApp(deps: AppDeps) {
     interpret: (text, spaceType) => interpretInstruction(text, defaultAssistantContext(spaceType)),
     timeoutMs: config.engine.timeoutSeconds * 1000,
     log: app.log,
+    lease,
   });
 
-  // Generations a crash or kill left unfinished are refunded before anything else runs.
-  const settled = await settleUnfinishedGenerations({ db: database.db, clock });
-  if (settled > 0) app.log.warn({ settled }, 'refunded generations interrupted by a stop');
+  // Generations a crash or kill left unfinished are refunded before anything else runs; those of
+  // other live processes (their lease runs) are left to them. The heartbeat renews this process's
+  // leases and settles, from time to time, what a process that died left behind.
+  const settle = async () => {
+    const settled = await settleUnfinishedGenerations({ db: database.db, clock, lease });
+    if (settled > 0) app.log.warn({ settled }, 'refunded generations interrupted by a stop');
+  };
+  await settle();
+  const heartbeat = setInterval(
+    () => {
+      lease
+        .renew(database.db, clock.now())
+        .then(settle)
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'generation lease heartbeat failed'),
+        );
+    },
+    Math.max(1000, lease.leaseMs / 3),
+  );
+  heartbeat.unref();
 
   const sweepOrphanImages = () =>
     images
@@ -165,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(heartbeat);
     await auth.settle();
     mailer.close();
     if (!deps.engine) await engine.close();

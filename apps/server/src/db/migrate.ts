@@ -6,6 +6,7 @@ import { catalogueMigration } from './migrations/20261121020000-catalogue';
 import { shippedCatalogueMigration } from './migrations/20261121030000-shipped-catalogue';
 import { creditPurchasesMigration } from './migrations/20261123120000-credit-purchases';
 import { generationsInProgressMigration } from './migrations/20261123110000-generations-in-progress';
+import { generationLeasesMigration } from './migrations/20261123150000-generation-leases';
 
 /** One migration set for both dialects; each migration is told which it runs on. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '20261121030000-shipped-catalogue': shippedCatalogueMigration(),
     '20261123120000-credit-purchases': creditPurchasesMigration(dialect),
     '20261123110000-generations-in-progress': generationsInProgressMigration(),
+    '20261123150000-generation-leases': generationLeasesMigration(),
   };
 }
 
