@@ -43,7 +43,11 @@ import { iso, systemClock, type Clock } from './platform/clock';
 import { createMailer, type Mailer } from './platform/mail';
 import { createPaymentProviders } from './platform/payments/payment-providers';
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limiter';
+import { createRedisAdmission } from './platform/redis-admission';
+import { connectRedis } from './platform/redis';
+import { createRedisRateLimiter } from './platform/redis-rate-limiter';
 import { createS3Storage } from './platform/s3-storage';
+import { QueueEngine } from './queue/queue-engine';
 import { createLocalStorage, type ObjectStorage } from './platform/storage';
 
 export interface AppDeps {
@@ -89,7 +93,13 @@ export async function buildApp(deps: AppDeps) {
       smtpUrl: config.smtpUrl,
       outboxDir: config.mailOutboxDir,
     });
-  const limiter = deps.limiter ?? createMemoryRateLimiter(() => clock.now().getTime());
+  // With REDIS_URL, limits, admission and engine work are shared by every process (decision 018).
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, { forQueue: true }) : undefined;
+  const limiter =
+    deps.limiter ??
+    (redis
+      ? createRedisRateLimiter(redis, `${config.redisPrefix}:limit:`)
+      : createMemoryRateLimiter(() => clock.now().getTime()));
   const storage = deps.storage ?? openStorage(config, 'files');
   const images = new ImagesService({ db: database.db, storage, clock });
   const designs = new DesignsService({ db: database.db, images, clock });
@@ -125,7 +135,20 @@ export async function buildApp(deps: AppDeps) {
     ...payments,
   });
 
-  const engine = deps.engine ?? createEngine(config.engine);
+  const timeoutMs = config.engine.timeoutSeconds * 1000;
+  const engine =
+    deps.engine ??
+    (redis
+      ? await QueueEngine.open(redis, { waitMs: timeoutMs, prefix: config.redisPrefix })
+      : createEngine(config.engine));
+  const admission = redis
+    ? createRedisAdmission(redis, {
+        limit: config.engine.maxQueue,
+        key: `${config.redisPrefix}:admission:generations`,
+        // A process that dies holding a place gives it back after the longest generation.
+        ticketTtlMs: timeoutMs + 60_000,
+      })
+    : undefined;
   const lease = new GenerationLease(config.generationLeaseSeconds * 1000);
   const actions = new ActionsService({
     db: database.db,
@@ -135,9 +158,10 @@ export async function buildApp(deps: AppDeps) {
     catalogueStorage,
     clock,
     interpret: (text, spaceType) => interpretInstruction(text, defaultAssistantContext(spaceType)),
-    timeoutMs: config.engine.timeoutSeconds * 1000,
+    timeoutMs,
     log: app.log,
     lease,
+    ...(admission ? { admission } : {}),
   });
 
   // Generations a crash or kill left unfinished are refunded before anything else runs; those of
@@ -188,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
     await auth.settle();
     mailer.close();
     if (!deps.engine) await engine.close();
+    await redis?.quit();
     if (!deps.database) await database.destroy();
   });
 

@@ -72,6 +72,11 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
   GENERATION_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+    .default('roomcraft'),
+  WORKER_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 /** The Replicate provider needs its token and both model versions; say which are missing. */
@@ -169,6 +174,8 @@ export type AppConfig = Readonly<{
   s3: S3Settings | undefined;
   redisUrl: string | undefined;
   generationLeaseSeconds: number;
+  workerLockSeconds: number;
+  redisPrefix: string;
   /** How long an image no design uses is kept before the sweep deletes it. */
   orphanImageRetentionHours: number;
 }>;
@@ -260,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     /** Limits, admission and the generation queue in Redis, shared by every process. */
     redisUrl: vars.REDIS_URL,
     generationLeaseSeconds: vars.GENERATION_LEASE_SECONDS,
+    workerLockSeconds: vars.WORKER_LOCK_SECONDS,
+    redisPrefix: vars.REDIS_PREFIX,
     orphanImageRetentionHours: vars.IMAGE_RETENTION_HOURS,
   });
 }

@@ -16,9 +16,9 @@ return 1`;
  */
 export function createRedisAdmission(
   redis: Redis,
-  options: { limit: number; ticketTtlMs: number; key?: string },
+  options: { limit: number; ticketTtlMs: number; key: string },
 ): GenerationAdmission {
-  const key = options.key ?? 'roomcraft:admission:generations';
+  const { key } = options;
   return {
     async enter() {
       const ticket = randomUUID();
