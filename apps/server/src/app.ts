@@ -38,6 +38,7 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
 import { syncShippedCatalogue } from './modules/library/shipped-catalogue-sync';
 import { withStylePreviews } from './modules/library/library.service';
+import { readiness } from './modules/system/readiness';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes';
 import { iso, systemClock, type Clock } from './platform/clock';
 import { createMailer, type Mailer } from './platform/mail';
@@ -258,6 +259,15 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api',
     db: database.db,
     designConfig: withStylePreviews(DESIGN_CONFIG, stylePreviews),
+    ready: () =>
+      readiness({
+        db: database.db,
+        storage,
+        catalogueStorage,
+        storageKind: config.s3 ? 's3' : 'local',
+        ...(engine instanceof QueueEngine ? { queue: engine } : {}),
+        modelsDir: config.engine.modelsDir,
+      }),
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
   await app.register(imagesRoutes, { prefix: '/api', auth, images });

@@ -265,6 +265,17 @@ describe.runIf(hasRedis && hasPostgres)('2 API processes and 2 engine workers', 
     expect(await ledgerBalance(database.db, userId)).toBe(await balanceOf(userId));
   }, 240_000);
 
+  it('reports the queue, its workers and the bucket as ready', async () => {
+    const [one] = apis;
+    if (!one) throw new Error('an API process');
+    const response = await fetch(`${one.url}/api/ready`);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { checks: Record<string, unknown> };
+    expect(answer.checks.queue).toMatchObject({ ok: true, mode: 'redis', workers: 1 });
+    expect(answer.checks.storage).toMatchObject({ ok: true, kind: 's3' });
+    expect(answer.checks.models).toEqual({ location: 'engine workers' });
+  });
+
   it('counts a throttle hit on API process 1 on API process 2', async () => {
     const [one, two] = apis;
     if (!one || !two) throw new Error('two API processes');

@@ -24,6 +24,7 @@ export async function startS3Server(bucket = 'roomcraft') {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
+  let closed = false;
   const settings: S3Settings = {
     bucket,
     region: 'us-east-1',
@@ -44,7 +45,10 @@ export async function startS3Server(bucket = 'roomcraft') {
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
+    /** Stops the server (once; later calls do nothing) and removes its files. */
     async close() {
+      if (closed) return;
+      closed = true;
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
