@@ -84,7 +84,9 @@ export class QueueEngine implements ImageEngine {
         // A job that fails is not tried again: its credits are refunded. A job whose worker died
         // (stalled) goes back to the queue once (the workers' maxStalledCount), then fails.
         attempts: 1,
-        removeOnComplete: true,
+        // Kept a little: a job removed the moment it completes can vanish before
+        // waitUntilFinished looks at it ("Missing key for job"), which a fast job did.
+        removeOnComplete: { age: 60 },
         removeOnFail: { age: 3600 },
       },
     );
