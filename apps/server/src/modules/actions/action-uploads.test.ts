@@ -151,6 +151,15 @@ describe.each(await databaseTargets())('uploads to the actions on $name', (targe
         }
       }
     }
+    // No file at all where detection needs one.
+    cases += 1;
+    const missing = await client.post('/api/actions/get/space-elements', form({ note: 'x' }));
+    if (
+      missing.statusCode !== 422 ||
+      missing.json<{ code?: string }>().code !== 'no_file_received'
+    ) {
+      wrong.push(`get/space-elements without a file → ${missing.statusCode} ${missing.body}`);
+    }
     expect(wrong, `${wrong.length} of ${cases} uploads handled wrongly`).toEqual([]);
   });
 });

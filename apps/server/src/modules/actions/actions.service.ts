@@ -139,7 +139,7 @@ export class ActionsService {
     } else if (url) {
       bytes = (await this.inputs(userId, errors).storedImage('base_image', url))?.bytes;
     } else {
-      errors.add('base_image', messages.imageRequired);
+      errors.addUpload('base_image', 'no_file_received');
     }
     if (!errors.empty || !bytes || !baseImage) throw errors.failure();
     const image = bytes;
