@@ -87,6 +87,8 @@ async function overhead() {
   const queue = await QueueEngine.open(connection, { waitMs: 60_000, prefix });
   const direct: number[] = [];
   const queued: number[] = [];
+  const empty: number[] = [];
+  const nothing = Buffer.alloc(16);
   for (let i = 0; i < OVERHEAD_JOBS; i++) {
     let start = performance.now();
     await echo.generate(paint());
@@ -94,6 +96,9 @@ async function overhead() {
     start = performance.now();
     await queue.generate(paint());
     queued.push(performance.now() - start);
+    start = performance.now();
+    await queue.detectElements(nothing);
+    empty.push(performance.now() - start);
   }
   await queue.close();
   await worker.close();
@@ -101,6 +106,7 @@ async function overhead() {
   return {
     jobs: OVERHEAD_JOBS,
     payloadKb: Math.round((photo.length + mask.length) / 1024),
+    emptyMedianMs: median(empty),
     medianMs: median(queued) - median(direct),
     p95Ms: p95(queued) - median(direct),
   };
@@ -141,16 +147,24 @@ async function throughput(workerCount: number) {
 }
 
 const queueOverhead = await overhead();
+const load = (await import('node:os')).loadavg()[0] ?? 0;
 const one = await throughput(1);
 const two = await throughput(2);
-const result = { queueOverhead, throughput: [one, two], speedup: two.perMinute / one.perMinute };
+const result = {
+  queueOverhead,
+  throughput: [one, two],
+  speedup: two.perMinute / one.perMinute,
+  loadAverage: load,
+};
 console.table({
+  'queue overhead, empty job (median, ms)': queueOverhead.emptyMedianMs.toFixed(2),
   'queue overhead per job (median, ms)': queueOverhead.medianMs.toFixed(2),
   'queue overhead per job (p95, ms)': queueOverhead.p95Ms.toFixed(2),
   'payload each way (kB)': queueOverhead.payloadKb,
   'wall paint 1280 px, 1 worker (per min)': one.perMinute.toFixed(1),
   'wall paint 1280 px, 2 workers (per min)': two.perMinute.toFixed(1),
   'speed-up 2 vs 1 workers': result.speedup.toFixed(2),
+  'load average at the start (1 min)': load.toFixed(1),
 });
 await mkdir('.artifacts', { recursive: true });
 await writeFile('.artifacts/bench-queue.json', JSON.stringify(result, null, 2));

@@ -35,6 +35,9 @@ export class QueueEngine implements ImageEngine {
       prefix,
     });
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    // Every waiting call listens on the queue and its events: as many as admission allows.
+    queue.setMaxListeners(0);
+    events.setMaxListeners(0);
     return new QueueEngine(queue, events, options.waitMs);
   }
 
