@@ -40,9 +40,7 @@ function main() {
   });
   worker
     .waitUntilReady()
-    .then(() =>
-      log.info({ concurrency: config.engine.threads, pid: process.pid }, 'engine worker ready'),
-    )
+    .then(() => log.info({ concurrency: config.engine.threads }, 'engine worker ready'))
     .catch((error: unknown) => {
       log.error({ err: error }, 'engine worker could not reach Redis');
       process.exit(1);
