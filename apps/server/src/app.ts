@@ -95,7 +95,12 @@ export async function buildApp(deps: AppDeps) {
       outboxDir: config.mailOutboxDir,
     });
   // With REDIS_URL, limits, admission and engine work are shared by every process (decision 018).
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, { forQueue: true }) : undefined;
+  // Limits and admission fail fast when Redis is away (a request errors rather than hangs); the
+  // queue's connection waits for Redis to come back, as BullMQ requires.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const queueRedis = config.redisUrl
+    ? connectRedis(config.redisUrl, { forQueue: true })
+    : undefined;
   const limiter =
     deps.limiter ??
     (redis
@@ -139,8 +144,8 @@ export async function buildApp(deps: AppDeps) {
   const timeoutMs = config.engine.timeoutSeconds * 1000;
   const engine =
     deps.engine ??
-    (redis
-      ? await QueueEngine.open(redis, { waitMs: timeoutMs, prefix: config.redisPrefix })
+    (queueRedis
+      ? await QueueEngine.open(queueRedis, { waitMs: timeoutMs, prefix: config.redisPrefix })
       : createEngine(config.engine));
   const admission = redis
     ? createRedisAdmission(redis, {
@@ -213,7 +218,9 @@ export async function buildApp(deps: AppDeps) {
     await auth.settle();
     mailer.close();
     if (!deps.engine) await engine.close();
-    await redis?.quit();
+    // A connection the queue already closed answers quit with an error; either way it is shut.
+    await redis?.quit().catch(() => undefined);
+    await queueRedis?.quit().catch(() => undefined);
     if (!deps.database) await database.destroy();
   });
 
