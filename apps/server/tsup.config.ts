@@ -3,6 +3,8 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     server: 'src/server.ts',
+    // An engine worker process for the queue (npm run worker).
+    worker: 'src/worker.ts',
     'cli/catalog-import': 'src/cli/catalog-import.ts',
     // The local engine's worker threads load this file from beside server.js.
     'engine-worker': '../../packages/engine/src/worker.ts',

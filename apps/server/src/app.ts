@@ -24,7 +24,7 @@ import { deleteExpiredSessions } from './modules/auth/auth.repository';
 import { actionsRoutes } from './modules/actions/actions.routes';
 import { ActionsService } from './modules/actions/actions.service';
 import { createEngine } from './modules/actions/engine';
-import { settleUnfinishedGenerations } from './modules/actions/generations';
+import { GenerationLease, settleUnfinishedGenerations } from './modules/actions/generations';
 import { authRoutes } from './modules/auth/auth.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { CreditsService } from './modules/credits/credits.service';
@@ -42,11 +42,17 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
 import { syncShippedCatalogue } from './modules/library/shipped-catalogue-sync';
 import { withStylePreviews } from './modules/library/library.service';
+import { readiness } from './modules/system/readiness';
 import { APP_VERSION, systemRoutes } from './modules/system/system.routes';
 import { iso, systemClock, type Clock } from './platform/clock';
 import { createMailer, type Mailer } from './platform/mail';
 import { createPaymentProviders } from './platform/payments/payment-providers';
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limiter';
+import { createRedisAdmission } from './platform/redis-admission';
+import { connectRedis } from './platform/redis';
+import { createRedisRateLimiter } from './platform/redis-rate-limiter';
+import { createS3Storage } from './platform/s3-storage';
+import { QueueEngine } from './queue/queue-engine';
 import { createLocalStorage, type ObjectStorage } from './platform/storage';
 
 export interface AppDeps {
@@ -92,13 +98,24 @@ export async function buildApp(deps: AppDeps) {
       smtpUrl: config.smtpUrl,
       outboxDir: config.mailOutboxDir,
     });
-  const limiter = deps.limiter ?? createMemoryRateLimiter(() => clock.now().getTime());
-  const storage = deps.storage ?? createLocalStorage(config.filesDir);
+  // With REDIS_URL, limits, admission and engine work are shared by every process (decision 018).
+  // Limits and admission fail fast when Redis is away (a request errors rather than hangs); the
+  // queue's connection waits for Redis to come back, as BullMQ requires.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const queueRedis = config.redisUrl
+    ? connectRedis(config.redisUrl, { forQueue: true })
+    : undefined;
+  const limiter =
+    deps.limiter ??
+    (redis
+      ? createRedisRateLimiter(redis, `${config.redisPrefix}:limit:`)
+      : createMemoryRateLimiter(() => clock.now().getTime()));
+  const storage = deps.storage ?? openStorage(config, 'files');
   const images = new ImagesService({ db: database.db, storage, clock });
   const designs = new DesignsService({ db: database.db, images, clock });
   const cart = new CartService({ db: database.db, images, clock });
   const summaries = new DesignSummaryService({ db: database.db, images, clock });
-  const catalogueStorage = deps.catalogueStorage ?? createLocalStorage(config.catalogueDir);
+  const catalogueStorage = deps.catalogueStorage ?? openStorage(config, 'catalogue');
   const library = new LibraryService({ db: database.db });
   await library.syncShippedData();
   const stylePreviews = await syncShippedCatalogue({
@@ -130,7 +147,21 @@ export async function buildApp(deps: AppDeps) {
     ...payments,
   });
 
-  const engine = deps.engine ?? createEngine(config.engine);
+  const timeoutMs = config.engine.timeoutSeconds * 1000;
+  const engine =
+    deps.engine ??
+    (queueRedis
+      ? await QueueEngine.open(queueRedis, { waitMs: timeoutMs, prefix: config.redisPrefix })
+      : createEngine(config.engine));
+  const admission = redis
+    ? createRedisAdmission(redis, {
+        limit: config.engine.maxQueue,
+        key: `${config.redisPrefix}:admission:generations`,
+        // A process that dies holding a place gives it back after the longest generation.
+        ticketTtlMs: timeoutMs + 60_000,
+      })
+    : undefined;
+  const lease = new GenerationLease(config.generationLeaseSeconds * 1000);
   const actions = new ActionsService({
     db: database.db,
     engine,
@@ -139,13 +170,32 @@ export async function buildApp(deps: AppDeps) {
     catalogueStorage,
     clock,
     interpret: (text, spaceType) => interpretInstruction(text, defaultAssistantContext(spaceType)),
-    timeoutMs: config.engine.timeoutSeconds * 1000,
+    timeoutMs,
     log: app.log,
+    lease,
+    ...(admission ? { admission } : {}),
   });
 
-  // Generations a crash or kill left unfinished are refunded before anything else runs.
-  const settled = await settleUnfinishedGenerations({ db: database.db, clock });
-  if (settled > 0) app.log.warn({ settled }, 'refunded generations interrupted by a stop');
+  // Generations a crash or kill left unfinished are refunded before anything else runs; those of
+  // other live processes (their lease runs) are left to them. The heartbeat renews this process's
+  // leases and settles, from time to time, what a process that died left behind.
+  const settle = async () => {
+    const settled = await settleUnfinishedGenerations({ db: database.db, clock, lease });
+    if (settled > 0) app.log.warn({ settled }, 'refunded generations interrupted by a stop');
+  };
+  await settle();
+  const heartbeat = setInterval(
+    () => {
+      lease
+        .renew(database.db, clock.now())
+        .then(settle)
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'generation lease heartbeat failed'),
+        );
+    },
+    Math.max(1000, lease.leaseMs / 3),
+  );
+  heartbeat.unref();
 
   const sweepOrphanImages = () =>
     images
@@ -170,9 +220,13 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(heartbeat);
     await auth.settle();
     mailer.close();
     if (!deps.engine) await engine.close();
+    // A connection the queue already closed answers quit with an error; either way it is shut.
+    await redis?.quit().catch(() => undefined);
+    await queueRedis?.quit().catch(() => undefined);
     if (!deps.database) await database.destroy();
   });
 
@@ -218,6 +272,15 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api',
     db: database.db,
     designConfig: withStylePreviews(DESIGN_CONFIG, stylePreviews),
+    ready: () =>
+      readiness({
+        db: database.db,
+        storage,
+        catalogueStorage,
+        storageKind: config.s3 ? 's3' : 'local',
+        ...(engine instanceof QueueEngine ? { queue: engine } : {}),
+        modelsDir: config.engine.modelsDir,
+      }),
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth, config });
   await app.register(imagesRoutes, { prefix: '/api', auth, images });
@@ -231,6 +294,12 @@ export async function buildApp(deps: AppDeps) {
 
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** Uploads and generated images (`files`) or catalogue images: the bucket when S3_BUCKET is set. */
+export function openStorage(config: AppConfig, kind: 'files' | 'catalogue'): ObjectStorage {
+  if (config.s3) return createS3Storage(config.s3, `${kind}/`);
+  return createLocalStorage(kind === 'files' ? config.filesDir : config.catalogueDir);
 }
 
 /**

@@ -17,7 +17,54 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailOutboxDir: path.join(dataDir, 'mail'),
       secureCookies: false,
+      // The embedded default: no bucket, no Redis.
+      s3: undefined,
+      redisUrl: undefined,
+      redisPrefix: 'roomcraft',
+      generationLeaseSeconds: 30,
+      workerLockSeconds: 30,
     });
+  });
+
+  it('reads the scale-out variables, and refuses an S3 key without its bucket or secret', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      S3_BUCKET: 'rooms',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'rooms',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    try {
+      loadConfig({
+        DATA_DIR: tempDir(),
+        S3_ACCESS_KEY_ID: 'key',
+        REDIS_URL: 'http://127.0.0.1:6379',
+        REDIS_PREFIX: 'a:b',
+      });
+      expect.unreachable();
+    } catch (error) {
+      const fields = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+      expect(fields.sort()).toEqual(['REDIS_PREFIX', 'REDIS_URL']);
+    }
+    try {
+      loadConfig({ DATA_DIR: tempDir(), S3_ACCESS_KEY_ID: 'key' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'S3_ACCESS_KEY_ID: needs S3_BUCKET',
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both or neither',
+      ]);
+    }
   });
 
   it('lists every bad variable at once', () => {

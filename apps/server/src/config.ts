@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { ConnectionLimits } from './http/connection-limits';
 import { writeFileAtomic } from './platform/atomic-file';
+import type { S3Settings } from './platform/s3-storage';
 
 const booleanFromEnv = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -61,6 +62,21 @@ const envSchema = z.object({
   /** Where the Stripe SDK sends its calls; only for a local fake in tests. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   CREDIT_PACKAGES: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  GENERATION_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+    .default('roomcraft'),
+  WORKER_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 /** The Replicate provider needs its token and both model versions; say which are missing. */
@@ -78,6 +94,17 @@ const paymentsComplete = (vars: z.infer<typeof envSchema>) =>
     : (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
         .filter((name) => vars[name] === undefined)
         .map((name) => `${name}: required when PAYMENT_PROVIDER is stripe`);
+
+/** S3 settings come whole or not at all: a key without its secret is a mistake. */
+const storageComplete = (vars: z.infer<typeof envSchema>) => {
+  const given = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const problems = vars.S3_BUCKET
+    ? []
+    : given.filter((name) => vars[name] !== undefined).map((name) => `${name}: needs S3_BUCKET`);
+  if ((vars.S3_ACCESS_KEY_ID === undefined) !== (vars.S3_SECRET_ACCESS_KEY === undefined))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both or neither');
+  return problems;
+};
 
 /** CREDIT_PACKAGES is a JSON array of { id, credits, price, currency, best_value? }. */
 function creditPackages(json: string | undefined): {
@@ -144,6 +171,11 @@ export type AppConfig = Readonly<{
   payments: PaymentsConfig;
   /** How long a graceful shutdown waits for running generations before refunding them. */
   shutdownGraceSeconds: number;
+  s3: S3Settings | undefined;
+  redisUrl: string | undefined;
+  generationLeaseSeconds: number;
+  workerLockSeconds: number;
+  redisPrefix: string;
   /** How long an image no design uses is kept before the sweep deletes it. */
   orphanImageRetentionHours: number;
 }>;
@@ -168,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...providerComplete(vars),
     ...paymentsComplete(vars),
     ...problems,
+    ...storageComplete(vars),
     // Node refuses a headers timeout longer than the request's.
     ...(vars.HEADERS_TIMEOUT_SECONDS > vars.REQUEST_TIMEOUT_SECONDS
       ? ['HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS']
@@ -220,6 +253,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
     }),
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
+    /** Images in an S3-compatible bucket instead of DATA_DIR/files and DATA_DIR/catalogue. */
+    s3: vars.S3_BUCKET
+      ? Object.freeze({
+          bucket: vars.S3_BUCKET,
+          region: vars.S3_REGION,
+          endpoint: vars.S3_ENDPOINT,
+          accessKeyId: vars.S3_ACCESS_KEY_ID,
+          secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? vars.S3_ENDPOINT !== undefined,
+        })
+      : undefined,
+    /** Limits, admission and the generation queue in Redis, shared by every process. */
+    redisUrl: vars.REDIS_URL,
+    generationLeaseSeconds: vars.GENERATION_LEASE_SECONDS,
+    workerLockSeconds: vars.WORKER_LOCK_SECONDS,
+    redisPrefix: vars.REDIS_PREFIX,
     orphanImageRetentionHours: vars.IMAGE_RETENTION_HOURS,
   });
 }

@@ -8,6 +8,7 @@ import { generationsInProgressMigration } from './migrations/20261123110000-gene
 import { creditPurchasesMigration } from './migrations/20261123120000-credit-purchases';
 import { designHistoryMigration } from './migrations/20261123130000-design-history';
 import { cartMigration } from './migrations/20261123140000-cart';
+import { generationLeasesMigration } from './migrations/20261123150000-generation-leases';
 
 /** One migration set for both dialects; each migration is told which it runs on. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '20261123120000-credit-purchases': creditPurchasesMigration(dialect),
     '20261123130000-design-history': designHistoryMigration(),
     '20261123140000-cart': cartMigration(dialect),
+    '20261123150000-generation-leases': generationLeasesMigration(),
   };
 }
 

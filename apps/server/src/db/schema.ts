@@ -101,6 +101,10 @@ export interface GenerationsTable {
   outcome: string | null;
   started_at: string;
   finished_at: string | null;
+  /** The process running it (`host/pid/nonce`); null on rows from before leases. */
+  owner: string | null;
+  /** Until when its owner vouches for it; the owner's heartbeat moves it on. */
+  lease_until: string | null;
 }
 
 export type GenerationStatus = 'running' | 'completed' | 'refunded';

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { writeFileAtomicAsync } from './atomic-file';
@@ -14,14 +15,22 @@ export interface ObjectStorage {
   get(key: string): Promise<{ body: Readable; size: number } | undefined>;
   delete(keys: readonly string[]): Promise<void>;
   has(key: string): Promise<boolean>;
+  /** Rejects when the store cannot be reached (the readiness check). */
+  ready(): Promise<void>;
 }
 
 const KEY_SHAPE = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
+/** Keys are flat names with an extension; anything else (a path, `..`) is refused. */
+export function checkedKey(key: string) {
+  if (!KEY_SHAPE.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
 /** Files under one folder, fanned out by the key's first two characters; writes are atomic. */
 export function createLocalStorage(root: string): ObjectStorage {
   const fileOf = (key: string) => {
-    if (!KEY_SHAPE.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    checkedKey(key);
     return path.join(root, key.slice(0, 2), key);
   };
   return {
@@ -47,6 +56,10 @@ export function createLocalStorage(root: string): ObjectStorage {
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
+    },
+    async ready() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -111,9 +111,15 @@ export const isAlive = (pid: number) => {
 
 /** A browser-like HTTP client over fetch: keeps cookies, echoes the XSRF cookie as the header. */
 export class HttpClient {
-  private readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly baseUrl: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
 
-  constructor(private readonly baseUrl: string) {}
+  /** The same browser (the same cookies) talking to another server process. */
+  at(baseUrl: string) {
+    return new HttpClient(baseUrl, this.cookies);
+  }
 
   async request(method: string, url: string, body?: unknown): Promise<Response> {
     const xsrf = this.cookies.get(XSRF_COOKIE);

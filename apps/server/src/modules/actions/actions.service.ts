@@ -56,10 +56,12 @@ import {
   completeGeneration,
   refundGeneration,
   startGeneration,
+  type GenerationLease,
   type RefundOutcome,
 } from './generations';
 import { DEFAULT_ADD_CATEGORIES, ProductChoice } from './product-choice';
 import { usedRecords, type TexturePick } from './used-record';
+import { engineAdmission, type GenerationAdmission } from './admission';
 
 /** The file parts a generate form may carry. */
 export const GENERATE_FILE_FIELDS = [
@@ -92,6 +94,10 @@ export interface ActionsDeps {
   interpret: (text: string, spaceType: string | undefined) => AssistantInterpretation;
   /** How long one engine call may take before it is abandoned (and refunded). */
   timeoutMs: number;
+  /** Whether a paid generation may start; by default the engine's own bounded queue decides. */
+  admission?: GenerationAdmission;
+  /** This process's lease on the generations it runs (several processes, one database). */
+  lease?: GenerationLease;
   log: FastifyBaseLogger;
 }
 
@@ -111,8 +117,11 @@ export class ActionsService {
     }
   >();
 
+  private readonly admission: GenerationAdmission;
+
   constructor(private readonly deps: ActionsDeps) {
     this.products = new ProductChoice(deps);
+    this.admission = deps.admission ?? engineAdmission(deps.engine);
   }
 
   // ---------------------------------------------------------------- free calls
@@ -631,15 +640,30 @@ export class ActionsService {
    * failure after the debit refunds, and so does a shutdown that cannot wait for it.
    */
   private async run(userId: number, job: Job): Promise<GenerationAnswer> {
-    const { db, engine, clock } = this.deps;
-    if (this.draining || !engine.hasCapacity()) throw busy();
+    if (this.draining) throw busy();
+    const leave = await this.admission.enter();
+    if (!leave) throw busy();
+    try {
+      return await this.runAdmitted(userId, job);
+    } finally {
+      await leave().catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'could not leave generation admission'),
+      );
+    }
+  }
+
+  private async runAdmitted(userId: number, job: Job): Promise<GenerationAnswer> {
+    const { db, clock } = this.deps;
     const cost = generationCost(job.chargedAction, job.quantity);
     const generation = { reference: `gen_${randomUUID()}`, userId, cost };
+    const at = clock.now();
+    const { lease } = this.deps;
     await startGeneration(db, {
       ...generation,
       action: job.chargedAction,
       designs: job.quantity,
-      at: clock.now(),
+      at,
+      ...(lease ? { lease: { owner: lease.owner, until: lease.until(at) } } : {}),
     });
     const stop = new AbortController();
     let finished!: () => void;

@@ -3,7 +3,14 @@ import type { GenerationStatus } from '../../db/schema';
 
 export function insertGeneration(
   db: Executor,
-  generation: { reference: string; userId: number; cost: number; at: string },
+  generation: {
+    reference: string;
+    userId: number;
+    cost: number;
+    at: string;
+    owner: string | null;
+    leaseUntil: string | null;
+  },
 ) {
   return db
     .insertInto('generations')
@@ -15,6 +22,8 @@ export function insertGeneration(
       outcome: null,
       started_at: generation.at,
       finished_at: null,
+      owner: generation.owner,
+      lease_until: generation.leaseUntil,
     })
     .execute();
 }
@@ -54,4 +63,14 @@ export function findGeneration(db: Executor, reference: string) {
     .selectAll()
     .where('reference', '=', reference)
     .executeTakeFirst();
+}
+
+/** The owner's heartbeat: its running generations stay its own until `leaseUntil`. */
+export function renewLeases(db: Executor, owner: string, leaseUntil: string) {
+  return db
+    .updateTable('generations')
+    .set({ lease_until: leaseUntil })
+    .where('owner', '=', owner)
+    .where('status', '=', 'running')
+    .execute();
 }

@@ -1,11 +1,14 @@
 /** Settling a paid generation: once, whoever tries, however many try at once (both dialects). */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../test-support/smtp-sink';
 import { TestClient, aPerson, databaseTargets, startTestApp } from '../../test-support/test-app';
 import { ledgerBalance, ledgerEntries } from '../credits/credit-ledger.repository';
 import { changeCredits } from '../credits/credits.service';
 import {
+  GenerationLease,
   completeGeneration,
   refundGeneration,
   settleUnfinishedGenerations,
@@ -101,5 +104,60 @@ describe.each(await databaseTargets())('paid generations on $name', (target) => 
     expect(await refundGeneration(harness.db, refunded, 'failed', new Date())).toBe(true);
     expect(await completeGeneration(harness.db, refunded.reference, new Date())).toBe(false);
     expect(await ledgerBalance(harness.db, userId)).toBe(8);
+  });
+
+  it('settles only generations whose owning process is gone (lease ran out, or its process died)', async () => {
+    const userId = await newUser(20);
+    const now = new Date();
+    const later = new Date(now.getTime() + 60_000);
+    const earlier = new Date(now.getTime() - 1_000);
+    // A process that has exited on this host: its pid is free.
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
+    const owners = {
+      liveElsewhere: { owner: 'another-host/4242/abcd', until: later },
+      expiredElsewhere: { owner: 'another-host/4243/abcd', until: earlier },
+      deadHere: { owner: `${hostname()}/${deadPid}/abcd`, until: later },
+      liveHere: { owner: `${hostname()}/${process.ppid}/abcd`, until: later },
+    };
+    const rows: Record<string, string> = {};
+    for (const [name, lease] of Object.entries(owners)) {
+      const reference = `gen_${randomUUID()}`;
+      rows[name] = reference;
+      await startGeneration(harness.db, { reference, userId, cost: 1, ...paidFor, at: now, lease });
+    }
+    const lease = new GenerationLease(30_000);
+    const clock = { now: () => now };
+    const settled = await Promise.all([
+      settleUnfinishedGenerations({ db: harness.db, clock, lease }),
+      settleUnfinishedGenerations({ db: harness.db, clock, lease: new GenerationLease(30_000) }),
+    ]);
+    expect(settled[0] + settled[1]).toBeGreaterThanOrEqual(2);
+    const status = async (name: string) =>
+      (await findGeneration(harness.db, rows[name] ?? ''))?.status;
+    expect(await status('liveElsewhere')).toBe('running');
+    expect(await status('liveHere')).toBe('running');
+    expect(await status('expiredElsewhere')).toBe('refunded');
+    expect(await status('deadHere')).toBe('refunded');
+    // Refunded once each: 20 − 4 debits + 2 refunds.
+    expect(await ledgerBalance(harness.db, userId)).toBe(18);
+
+    // The owner's heartbeat keeps its lease alive past the old deadline.
+    const mine = `gen_${randomUUID()}`;
+    await startGeneration(harness.db, {
+      reference: mine,
+      userId,
+      cost: 1,
+      ...paidFor,
+      at: now,
+      lease: { owner: lease.owner, until: lease.until(now) },
+    });
+    await lease.renew(harness.db, later);
+    const afterOldLease = { now: () => new Date(now.getTime() + 45_000) };
+    const other = new GenerationLease(30_000, 'another-host/4244/abcd');
+    await settleUnfinishedGenerations({ db: harness.db, clock: afterOldLease, lease: other });
+    expect((await findGeneration(harness.db, mine))?.status).toBe('running');
+    expect(
+      await refundGeneration(harness.db, { reference: mine, userId, cost: 1 }, 'failed', now),
+    ).toBe(true);
   });
 });
