@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Makes sure the Chromium used by the e2e tests is installed. Playwright's own browser download
 // cannot work here (no internet but the npm registry and Debian), so Debian's package is used.
+// Poppler's pdftotext/pdftoppm, which the summary-PDF tests read PDFs with, come along when missing
+// (without them those checks skip with a line saying so).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -19,7 +21,27 @@ function run(command, args) {
   }
 }
 
+/** Installs poppler-utils when it is missing and we are root; otherwise only says so. */
+function ensurePoppler() {
+  if (existsSync('/usr/bin/pdftotext')) return;
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+    console.log(
+      'poppler-utils: missing (sudo apt-get install poppler-utils); PDF checks will skip',
+    );
+    return;
+  }
+  try {
+    run('apt-get', ['update']);
+    run('apt-get', ['install', '-y', 'poppler-utils']);
+  } catch (error) {
+    console.log(
+      `poppler-utils: install failed (${error instanceof Error ? error.message : error})`,
+    );
+  }
+}
+
 function main() {
+  ensurePoppler();
   if (existsSync(chromiumPath)) {
     console.log(`chromium: found ${chromiumPath}`);
     return 0;
