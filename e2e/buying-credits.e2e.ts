@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerVerifiedUser, smtpMailbox, type ApiSession } from './support/api';
+import { creditsOnServer, registerVerifiedUser, smtpMailbox } from './support/api';
 import { repoRoot } from './support/app-server';
 import { useE2E } from './support/harness';
 import { screenshot } from './support/screenshot';
-import { arrivesAt, control, logIn, shows } from './support/ui';
+import { arrivesAt, control, logIn, shows, toTweakStep } from './support/ui';
 
 const roomPhoto = path.join(repoRoot, '../shared/assets/rooms/living-room-1.jpg');
 /** Restyles run on the CPU of a small machine that other tests may be sharing. */
@@ -13,27 +13,6 @@ const GENERATION_TIMEOUT = 150_000;
 const STORY_TIMEOUT = 420_000;
 
 const e2e = useE2E();
-
-async function creditsOnServer(session: ApiSession): Promise<number> {
-  const { data } = (await session.expect(200, 'GET', '/api/auth/user')) as {
-    data: { available_credits: number };
-  };
-  return data.available_credits;
-}
-
-async function toTweakStep(page: Page) {
-  await page.getByLabel('Click or drag file to this area to upload').setInputFiles(roomPhoto);
-  await shows(page.getByRole('img', { name: 'Your photo' }));
-  for (const [label, option] of [
-    ['Space type', 'Residential'],
-    ['Design type', 'Living room'],
-  ] as const) {
-    await page.getByRole('textbox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
-  await control(page, 'Next').click();
-  await shows(page.getByRole('heading', { name: 'All tools' }));
-}
 
 const generateButton = (page: Page) => page.getByRole('button', { name: /^(Generate|Regenerate)/ });
 const toolbarCredits = (page: Page, count: number) =>
@@ -47,7 +26,7 @@ describe('Buying credits', () => {
       // The signup bonus comes with the verified address.
       const { user, session } = await registerVerifiedUser(server.url, smtpMailbox(mail));
       await logIn(page, user);
-      await toTweakStep(page);
+      await toTweakStep(page, roomPhoto);
       const start = await creditsOnServer(session);
       expect(start).toBe(10);
 

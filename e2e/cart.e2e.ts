@@ -8,7 +8,7 @@ import { registerUser } from './support/api';
 import { repoRoot } from './support/app-server';
 import { useE2E } from './support/harness';
 import { screenshot, screenshotDir, viewports } from './support/screenshot';
-import { control, logIn, shows } from './support/ui';
+import { control, logIn, shows, toTweakStep, paintStroke } from './support/ui';
 
 const roomPhoto = path.join(repoRoot, '../shared/assets/rooms/living-room-1.jpg');
 const GENERATION_TIMEOUT = 110_000;
@@ -27,37 +27,6 @@ const hasPoppler = (() => {
   }
 })();
 
-async function toTweakStep(page: Page) {
-  await page.getByLabel('Click or drag file to this area to upload').setInputFiles(roomPhoto);
-  await shows(page.getByRole('img', { name: 'Your photo' }));
-  for (const [label, option] of [
-    ['Space type', 'Residential'],
-    ['Design type', 'Living room'],
-  ] as const) {
-    await page.getByRole('textbox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
-  await control(page, 'Next').click();
-  await shows(page.getByRole('heading', { name: 'All tools' }));
-}
-
-async function paintStroke(page: Page, from: [number, number], to: [number, number]) {
-  const mask = page.getByRole('img', { name: 'Selection mask' });
-  await shows(mask);
-  const box = await mask.boundingBox();
-  if (box === null) throw new Error('the mask overlay has no box');
-  await page.mouse.move(box.x + from[0] * box.width, box.y + from[1] * box.height);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1) {
-    const t = step / 12;
-    await page.mouse.move(
-      box.x + (from[0] + (to[0] - from[0]) * t) * box.width,
-      box.y + (from[1] + (to[1] - from[1]) * t) * box.height,
-    );
-  }
-  await page.mouse.up();
-}
-
 const generateButton = (page: Page) => page.getByRole('button', { name: /^(Generate|Regenerate)/ });
 
 describe('Shopping for a design', () => {
@@ -67,7 +36,7 @@ describe('Shopping for a design', () => {
       const { page, server, browser } = e2e;
       const { user } = await registerUser(server.url);
       await logIn(page, user);
-      await toTweakStep(page);
+      await toTweakStep(page, roomPhoto);
       await page.getByRole('button', { name: 'Save design' }).click();
       await page.waitForURL((url) => /^\/design\/\d+$/.test(url.pathname));
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerUser, registerVerifiedUser, smtpMailbox, type ApiSession } from './support/api';
+import { registerUser, registerVerifiedUser, smtpMailbox, creditsOnServer } from './support/api';
 import { repoRoot } from './support/app-server';
 import { useE2E } from './support/harness';
 import { screenshot } from './support/screenshot';
-import { control, logIn, shows } from './support/ui';
+import { control, logIn, shows, toTweakStep, paintStroke } from './support/ui';
 
 // A real room photo from the shared test assets, read where it lies when the test runs.
 const roomPhoto = path.join(repoRoot, '../shared/assets/rooms/living-room-1.jpg');
@@ -15,47 +15,6 @@ const GENERATION_TIMEOUT = 110_000;
 const STORY_TIMEOUT = 300_000;
 
 const e2e = useE2E();
-
-async function creditsOnServer(session: ApiSession): Promise<number> {
-  const { data } = (await session.expect(200, 'GET', '/api/auth/user')) as {
-    data: { available_credits: number };
-  };
-  return data.available_credits;
-}
-
-async function toTweakStep(page: Page) {
-  await page.getByLabel('Click or drag file to this area to upload').setInputFiles(roomPhoto);
-  await shows(page.getByRole('img', { name: 'Your photo' }));
-  for (const [label, option] of [
-    ['Space type', 'Residential'],
-    ['Design type', 'Living room'],
-  ] as const) {
-    await page.getByRole('textbox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
-  await control(page, 'Next').click();
-  await shows(page.getByRole('heading', { name: 'All tools' }));
-}
-
-/** Drags the mouse across the mask overlay, from and to fractions of its box. */
-async function paintStroke(page: Page, from: [number, number], to: [number, number]) {
-  const mask = page.getByRole('img', { name: 'Selection mask' });
-  await shows(mask);
-  const box = await mask.boundingBox();
-  if (box === null) throw new Error('the mask overlay has no box');
-  const at = ([fx, fy]: [number, number]) =>
-    [box.x + fx * box.width, box.y + fy * box.height] as const;
-  await page.mouse.move(...at(from));
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1) {
-    const t = step / 12;
-    await page.mouse.move(
-      box.x + (from[0] + (to[0] - from[0]) * t) * box.width,
-      box.y + (from[1] + (to[1] - from[1]) * t) * box.height,
-    );
-  }
-  await page.mouse.up();
-}
 
 /** The share of the mask overlay that is painted, read from the canvas itself. */
 function paintedShare(page: Page) {
@@ -107,7 +66,7 @@ describe('Tweaking a design with the tools', () => {
       const { page, server, mail } = e2e;
       const { user, session } = await registerVerifiedUser(server.url, smtpMailbox(mail));
       await logIn(page, user);
-      await toTweakStep(page);
+      await toTweakStep(page, roomPhoto);
       const startCredits = await creditsOnServer(session);
 
       // Wall paint: a mask stroke, then a colour from the library.
@@ -184,7 +143,7 @@ describe('Tweaking a design with the tools', () => {
       const { page, server, mail } = e2e;
       const { user, session } = await registerVerifiedUser(server.url, smtpMailbox(mail));
       await logIn(page, user);
-      await toTweakStep(page);
+      await toTweakStep(page, roomPhoto);
       const startCredits = await creditsOnServer(session);
 
       // Automatic selection: a click on the sofa asks the segmenter (the design is saved first,
@@ -235,7 +194,7 @@ describe('Tweaking a design with the tools', () => {
     const { page, server } = e2e;
     const { user } = await registerUser(server.url);
     await logIn(page, user);
-    await toTweakStep(page);
+    await toTweakStep(page, roomPhoto);
 
     // Wall paint's spaces select their surface automatically (the design is saved for it). This
     // photo shows one wall, facing the camera.

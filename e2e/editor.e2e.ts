@@ -8,7 +8,7 @@ import { repoRoot } from './support/app-server';
 import { useE2E } from './support/harness';
 import { screenshot, screenshotDir, viewports } from './support/screenshot';
 import { SEEDED_NEWEST_FIRST, seedDesign } from './support/seed-design';
-import { arrivesAt, control, logIn, shows } from './support/ui';
+import { arrivesAt, logIn, shows, toTweakStep } from './support/ui';
 
 const roomPhoto = path.join(repoRoot, '../shared/assets/rooms/living-room-1.jpg');
 
@@ -31,24 +31,6 @@ async function designsOnServer(session: ApiSession) {
 
 async function designOnServer(session: ApiSession, id: number) {
   return ((await session.expect(200, 'GET', `/api/designs/${id}`)) as { data: ServerDesign }).data;
-}
-
-async function toTweakStep(page: Page) {
-  await page.getByLabel('Click or drag file to this area to upload').setInputFiles(roomPhoto);
-  await shows(page.getByRole('img', { name: 'Your photo' }));
-  await describeRoom(page);
-  await control(page, 'Next').click();
-  await shows(page.getByRole('heading', { name: 'All tools' }));
-}
-
-async function describeRoom(page: Page) {
-  for (const [label, option] of [
-    ['Space type', 'Residential'],
-    ['Design type', 'Living room'],
-  ] as const) {
-    await page.getByRole('textbox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
 }
 
 /** Logs in as a user with a seeded design and opens it in the editor. */
@@ -85,7 +67,7 @@ describe('The tweak-design editor (issue 15)', () => {
     const { page, server } = e2e;
     const { user, session } = await registerUser(server.url);
     await logIn(page, user);
-    await toTweakStep(page);
+    await toTweakStep(page, roomPhoto);
     expect(await saveButton(page).isEnabled()).toBe(true);
     await saveButton(page).click();
     await shows(page.getByText('Design saved', { exact: true }));
@@ -108,7 +90,7 @@ describe('The tweak-design editor (issue 15)', () => {
     }
     await screenshot(page, 'editor-new-design');
     // The next design is a new one, not the old one overwritten.
-    await toTweakStep(page);
+    await toTweakStep(page, roomPhoto);
     await saveButton(page).click();
     await shows(page.getByText('Design saved', { exact: true }));
     await page.waitForURL((url) => /^\/design\/\d+$/.test(url.pathname));

@@ -5,7 +5,7 @@ import { registerUser } from './support/api';
 import { repoRoot } from './support/app-server';
 import { useE2E } from './support/harness';
 import { screenshot } from './support/screenshot';
-import { control, logIn, shows } from './support/ui';
+import { logIn, shows, toTweakStep } from './support/ui';
 
 // A real room photo from the shared test assets, read where it lies when the test runs.
 const roomPhoto = path.join(repoRoot, '../shared/assets/rooms/living-room-1.jpg');
@@ -13,20 +13,6 @@ const roomPhoto = path.join(repoRoot, '../shared/assets/rooms/living-room-1.jpg'
 const STORY_TIMEOUT = 240_000;
 
 const e2e = useE2E();
-
-async function toTweakStep(page: Page) {
-  await page.getByLabel('Click or drag file to this area to upload').setInputFiles(roomPhoto);
-  await shows(page.getByRole('img', { name: 'Your photo' }));
-  for (const [label, option] of [
-    ['Space type', 'Residential'],
-    ['Design type', 'Living room'],
-  ] as const) {
-    await page.getByRole('textbox', { name: label, exact: true }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
-  await control(page, 'Next').click();
-  await shows(page.getByRole('heading', { name: 'All tools' }));
-}
 
 const maskCanvas = (page: Page) => page.getByRole('img', { name: 'Selection mask' });
 
@@ -103,7 +89,7 @@ describe('Selecting what to change', () => {
       const { page, server } = e2e;
       const { user } = await registerUser(server.url);
       await logIn(page, user);
-      await toTweakStep(page);
+      await toTweakStep(page, roomPhoto);
 
       await page.getByRole('button', { name: 'Wall paint', exact: true }).click();
       await shows(page.getByRole('heading', { name: 'Wall paint' }));
@@ -139,7 +125,7 @@ describe('Selecting what to change', () => {
       const { page, server } = e2e;
       const { user } = await registerUser(server.url);
       await logIn(page, user);
-      await toTweakStep(page);
+      await toTweakStep(page, roomPhoto);
 
       await page.getByRole('button', { name: 'Remove elements', exact: true }).click();
       await page.getByText('Automatic', { exact: true }).click();

@@ -150,3 +150,11 @@ export async function registerVerifiedUser(
   if (opened.status !== 302) throw new Error(`verification answered ${opened.status}`);
   return registered;
 }
+
+/** The person's credits as the server has them. */
+export async function creditsOnServer(session: ApiSession): Promise<number> {
+  const { data } = (await session.expect(200, 'GET', '/api/auth/user')) as {
+    data: { available_credits: number };
+  };
+  return data.available_credits;
+}

@@ -44,3 +44,41 @@ export async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password
 export function accountMenu(page: Page): Locator {
   return page.getByRole('button', { name: 'Account menu' });
 }
+
+/** Picks the room's space type and design type on the upload step (Residential, Living room). */
+export async function describeRoom(page: Page) {
+  for (const [label, option] of [
+    ['Space type', 'Residential'],
+    ['Design type', 'Living room'],
+  ] as const) {
+    await page.getByRole('textbox', { name: label, exact: true }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+}
+
+/** Uploads `photo`, describes the room and goes on to the tweak step's tools. */
+export async function toTweakStep(page: Page, photo: string) {
+  await page.getByLabel('Click or drag file to this area to upload').setInputFiles(photo);
+  await shows(page.getByRole('img', { name: 'Your photo' }));
+  await describeRoom(page);
+  await control(page, 'Next').click();
+  await shows(page.getByRole('heading', { name: 'All tools' }));
+}
+
+/** Drags the mouse across the mask overlay, from and to fractions of its box. */
+export async function paintStroke(page: Page, from: [number, number], to: [number, number]) {
+  const mask = page.getByRole('img', { name: 'Selection mask' });
+  await shows(mask);
+  const box = await mask.boundingBox();
+  if (box === null) throw new Error('the mask overlay has no box');
+  await page.mouse.move(box.x + from[0] * box.width, box.y + from[1] * box.height);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1) {
+    const t = step / 12;
+    await page.mouse.move(
+      box.x + (from[0] + (to[0] - from[0]) * t) * box.width,
+      box.y + (from[1] + (to[1] - from[1]) * t) * box.height,
+    );
+  }
+  await page.mouse.up();
+}
