@@ -6,7 +6,8 @@ import { parseRoom } from '../scene';
 import { roomRaster, SHARED_DIR } from '../test-support/photos';
 import type { DetectedElement } from '../types';
 import { createDetector } from './detect';
-import { convexHull, fillPolygon, outlineOf, spaceElements } from './space-elements';
+import { convexHull } from '../geometry/outline';
+import { fillPolygon, outlineOf, spaceElements } from './space-elements';
 
 const modelsDir = `${SHARED_DIR}models`;
 const segmentation = resolveModel('room_segmentation', { modelsDir }).then(createSegmentationModel);

@@ -5,6 +5,7 @@
  * element, so one sofa is one element however many cushions the parse split it into — each with
  * the object's real outline rather than its box.
  */
+import { convexHull, traceContour } from '../geometry/outline';
 import type { Mask } from '../raster';
 import { ADE } from '../scene/ade20k';
 import type { RoomParse, SceneObject } from '../scene';
@@ -208,32 +209,10 @@ export function outlineOf(mask: Mask, clip?: Rect): Point[] | null {
   if (bestStart < 0) return null;
   const inside = (x: number, y: number) =>
     x >= 0 && y >= 0 && x < w && y < h && component[y * w + x] === best;
-  // Moore-neighbour tracing from the component's first pixel in scan order.
-  const dx = [-1, -1, 0, 1, 1, 1, 0, -1];
-  const dy = [0, -1, -1, -1, 0, 1, 1, 1];
-  const startX = bestStart % w;
-  const startY = (bestStart / w) | 0;
-  const contour: Point[] = [{ x: startX + x0, y: startY + y0 }];
-  let x = startX;
-  let y = startY;
-  let back = 0;
-  for (let steps = 0; steps < 4 * (w + h) * 4; steps++) {
-    let found = false;
-    for (let k = 1; k <= 8; k++) {
-      const d = (back + k) % 8;
-      const nx = x + (dx[d] ?? 0);
-      const ny = y + (dy[d] ?? 0);
-      if (inside(nx, ny)) {
-        back = (d + 4) % 8;
-        x = nx;
-        y = ny;
-        found = true;
-        break;
-      }
-    }
-    if (!found || (x === startX && y === startY)) break;
-    contour.push({ x: x + x0, y: y + y0 });
-  }
+  // The component's outline, traced from its first pixel in scan order.
+  const contour = traceContour(inside, bestStart % w, (bestStart / w) | 0, 4 * (w + h) * 4).map(
+    ({ x, y }) => ({ x: x + x0, y: y + y0 }),
+  );
   if (contour.length < 3) return null;
   return boundedOutline(contour, Math.max(width, height));
 }
@@ -308,33 +287,6 @@ export function fillPolygon(polygon: readonly Point[], width: number, height: nu
     }
   }
   return { width, height, data };
-}
-
-/** The convex hull of the points (Andrew's monotone chain), clockwise on screen. */
-export function convexHull(points: readonly Point[]): Point[] {
-  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
-  if (sorted.length < 3) return sorted;
-  const cross = (o: Point, a: Point, b: Point) =>
-    (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-  const lower: Point[] = [];
-  for (const p of sorted) {
-    while (
-      lower.length >= 2 &&
-      cross(lower[lower.length - 2] as Point, lower[lower.length - 1] as Point, p) <= 0
-    )
-      lower.pop();
-    lower.push(p);
-  }
-  const upper: Point[] = [];
-  for (const p of sorted.reverse()) {
-    while (
-      upper.length >= 2 &&
-      cross(upper[upper.length - 2] as Point, upper[upper.length - 1] as Point, p) <= 0
-    )
-      upper.pop();
-    upper.push(p);
-  }
-  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
 }
 
 /** The share of a parse object's pixels inside `area`. */

@@ -7,6 +7,7 @@
  */
 import { ADE } from './ade20k';
 import { labelComponents } from './objects';
+import { convexHull } from '../geometry/outline';
 
 const FLAT_CLASSES: ReadonlySet<number> = new Set([
   ADE.painting,
@@ -51,38 +52,6 @@ const MIN_SOLIDITY = 0.55;
 const MIN_BOXY_SOLIDITY = 0.75;
 
 type Point = [number, number];
-
-function cross(o: Point, a: Point, b: Point): number {
-  return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-}
-
-/** Andrew's monotone chain; points sorted by x then y. Counter-clockwise hull. */
-function convexHull(points: Point[]): Point[] {
-  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (sorted.length < 3) return sorted;
-  const lower: Point[] = [];
-  for (const p of sorted) {
-    while (
-      lower.length >= 2 &&
-      cross(lower[lower.length - 2] as Point, lower[lower.length - 1] as Point, p) <= 0
-    )
-      lower.pop();
-    lower.push(p);
-  }
-  const upper: Point[] = [];
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const p = sorted[i] as Point;
-    while (
-      upper.length >= 2 &&
-      cross(upper[upper.length - 2] as Point, upper[upper.length - 1] as Point, p) <= 0
-    )
-      upper.pop();
-    upper.push(p);
-  }
-  upper.pop();
-  lower.pop();
-  return lower.concat(upper);
-}
 
 /** Per row of [y0, y1], the hull's span [left, right] (inclusive), or an empty span. */
 function hullSpans(hull: Point[], y0: number, y1: number): Array<[number, number]> {
@@ -169,7 +138,7 @@ export function completeFlatObjects(
         [(hi[y] ?? 0) + 1, y + 1],
       );
     }
-    const hull = convexHull(points);
+    const hull = convexHull(points.map(([x, y]) => ({ x, y }))).map(({ x, y }): Point => [x, y]);
     let hullArea = 0;
     for (let k = 0; k < hull.length; k++) {
       const a = hull[k] as Point;

@@ -5,6 +5,7 @@
  */
 import type { Mask } from '../raster';
 import { ADE, STRUCTURE_CLASSES, classLabel } from './ade20k';
+import { traceContour } from '../geometry/outline';
 
 export interface Box {
   x: number;
@@ -110,43 +111,6 @@ interface Component {
   y1: number;
   /** Instance it belongs to after merging. */
   owner: number;
-}
-
-/** Moore-neighbour tracing of the outer boundary of the region `inside` starting at its first pixel. */
-function traceContour(
-  inside: (x: number, y: number) => boolean,
-  startX: number,
-  startY: number,
-  limit: number,
-): Array<{ x: number; y: number }> {
-  // Directions clockwise on screen starting west: W, NW, N, NE, E, SE, S, SW.
-  const dx = [-1, -1, 0, 1, 1, 1, 0, -1];
-  const dy = [0, -1, -1, -1, 0, 1, 1, 1];
-  const out: Array<{ x: number; y: number }> = [{ x: startX, y: startY }];
-  let x = startX;
-  let y = startY;
-  // We entered the start pixel from the west (scan order): backtrack direction = W.
-  let back = 0;
-  for (let steps = 0; steps < limit; steps++) {
-    let found = false;
-    for (let k = 1; k <= 8; k++) {
-      const d = (back + k) % 8;
-      const nx = x + (dx[d] ?? 0);
-      const ny = y + (dy[d] ?? 0);
-      if (inside(nx, ny)) {
-        // Radial sweep: the next search starts from the pixel we came from, clockwise.
-        back = (d + 4) % 8;
-        x = nx;
-        y = ny;
-        found = true;
-        break;
-      }
-    }
-    if (!found) break;
-    if (x === startX && y === startY) break;
-    out.push({ x, y });
-  }
-  return out;
 }
 
 /** Douglas–Peucker simplification of a closed contour, keeping points `tolerance` px off. */

@@ -1,0 +1,70 @@
+/** Outlines of pixel regions: their traced boundary and their convex hull. */
+
+export interface OutlinePoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * Moore-neighbour tracing of the outer boundary of the region `inside`, from its first pixel in
+ * scan order (so the start was entered from the west), for at most `limit` steps.
+ */
+export function traceContour(
+  inside: (x: number, y: number) => boolean,
+  startX: number,
+  startY: number,
+  limit: number,
+): OutlinePoint[] {
+  // Directions clockwise on screen starting west: W, NW, N, NE, E, SE, S, SW.
+  const dx = [-1, -1, 0, 1, 1, 1, 0, -1];
+  const dy = [0, -1, -1, -1, 0, 1, 1, 1];
+  const out: OutlinePoint[] = [{ x: startX, y: startY }];
+  let x = startX;
+  let y = startY;
+  let back = 0;
+  for (let steps = 0; steps < limit; steps++) {
+    let found = false;
+    for (let k = 1; k <= 8; k++) {
+      const d = (back + k) % 8;
+      const nx = x + (dx[d] ?? 0);
+      const ny = y + (dy[d] ?? 0);
+      if (inside(nx, ny)) {
+        // Radial sweep: the next search starts from the pixel we came from, clockwise.
+        back = (d + 4) % 8;
+        x = nx;
+        y = ny;
+        found = true;
+        break;
+      }
+    }
+    if (!found || (x === startX && y === startY)) break;
+    out.push({ x, y });
+  }
+  return out;
+}
+
+/** The convex hull of the points (Andrew's monotone chain), clockwise on screen. */
+export function convexHull<P extends OutlinePoint>(points: readonly P[]): P[] {
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  if (sorted.length < 3) return sorted;
+  const cross = (o: P, a: P, b: P) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const lower: P[] = [];
+  for (const p of sorted) {
+    while (
+      lower.length >= 2 &&
+      cross(lower[lower.length - 2] as P, lower[lower.length - 1] as P, p) <= 0
+    )
+      lower.pop();
+    lower.push(p);
+  }
+  const upper: P[] = [];
+  for (const p of sorted.reverse()) {
+    while (
+      upper.length >= 2 &&
+      cross(upper[upper.length - 2] as P, upper[upper.length - 1] as P, p) <= 0
+    )
+      upper.pop();
+    upper.push(p);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
