@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionCost, ACTIONS, STYLES, SPACES } from './design-config';
 import { budgetRangeValid, defaultDesignName, designFieldsSchema } from './design';
+import { fromFormEntries, toFormEntries } from './multipart';
 
 describe('design rules', () => {
   it('names a design after its sub type and the date as DD-MM-YYYY', () => {
@@ -52,5 +53,28 @@ describe('design rules', () => {
       state_is_base: false,
       budget_min: 250,
     });
+  });
+
+  it('keeps empty lists of a used record and an empty history through a multipart form', () => {
+    const url = (id: string) => `/api/files/${id.repeat(22)}.png`;
+    const region = { share: 0.1, box: { x: 1, y: 2, width: 3, height: 4 } };
+    const fields = {
+      generated_images: {
+        paints: [
+          {
+            name: 'Wall paint 1',
+            imageUrl: url('a'),
+            used: {
+              products: [],
+              paints: [{ name: 'Sage', hex: '#9caf88', region }],
+              textures: [],
+            },
+          },
+        ],
+      },
+      history: { current: url('b'), past: [], pointer: -1 },
+    };
+    const sent = fromFormEntries(toFormEntries(fields) as [string, string][]);
+    expect(designFieldsSchema.parse(sent)).toMatchObject(fields);
   });
 });

@@ -47,7 +47,8 @@ export const MAX_DESIGN_HISTORY = 100;
 export const designHistorySchema = z
   .object({
     current: fileUrl,
-    past: z.array(fileUrl).max(MAX_DESIGN_HISTORY),
+    // A multipart form carries no entry for an empty list (see multipart.ts).
+    past: z.array(fileUrl).max(MAX_DESIGN_HISTORY).default([]),
     // Coerced: multipart sends numbers as text.
     pointer: z.coerce.number().int().min(-1),
   })

@@ -7,19 +7,21 @@ import { z } from 'zod';
 import { CURRENCIES } from './library';
 
 const hex = z.string().regex(/^#[0-9a-f]{6}$/);
+/** Coerced: a design saved as a multipart form sends numbers as text. */
+const number = () => z.coerce.number();
 
 /** Where a pick shows in the image: its share of the pixels and its bounding box (image px). */
 export const usedRegionSchema = z.object({
   /** 0–1: the share of the image's pixels the pick changed. */
-  share: z.number().min(0).max(1),
+  share: number().min(0).max(1),
   box: z.object({
-    x: z.number().int().nonnegative(),
-    y: z.number().int().nonnegative(),
-    width: z.number().int().nonnegative(),
-    height: z.number().int().nonnegative(),
+    x: number().int().nonnegative(),
+    y: number().int().nonnegative(),
+    width: number().int().nonnegative(),
+    height: number().int().nonnegative(),
   }),
   /** Surface in m², only where the room camera allows an estimate; always an estimate. */
-  area_m2: z.number().nonnegative().optional(),
+  area_m2: number().nonnegative().optional(),
 });
 export type UsedRegion = z.infer<typeof usedRegionSchema>;
 
@@ -28,7 +30,7 @@ export const usedProductSchema = z.object({
   name: z.string(),
   colour: z.object({ name: z.string().nullable(), hex }),
   /** In the currency's minor unit, as the library API gives it. */
-  price: z.number().int().nonnegative(),
+  price: number().int().nonnegative(),
   currency: z.enum(CURRENCIES),
   region: usedRegionSchema,
 });
@@ -55,9 +57,10 @@ export type UsedTexture = z.infer<typeof usedTextureSchema>;
 
 /** What one generated image used. */
 export const imageUsedSchema = z.object({
-  products: z.array(usedProductSchema).max(20),
-  paints: z.array(usedPaintSchema).max(20),
-  textures: z.array(usedTextureSchema).max(20),
+  // Defaults: a multipart form carries no entry for an empty list (see multipart.ts).
+  products: z.array(usedProductSchema).max(20).default([]),
+  paints: z.array(usedPaintSchema).max(20).default([]),
+  textures: z.array(usedTextureSchema).max(20).default([]),
 });
 export type ImageUsed = z.infer<typeof imageUsedSchema>;
 

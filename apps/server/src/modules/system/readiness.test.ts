@@ -30,8 +30,10 @@ describe('readiness', () => {
       expect(answer.checks.database?.ok).toBe(true);
       expect(answer.checks.storage).toMatchObject({ ok: true, kind: 'local' });
       expect(answer.checks.queue).toMatchObject({ ok: true, mode: 'in-process' });
-      // The shared model copies are all there.
-      expect(answer.checks.models.files?.map((file) => file.present)).toEqual([true, true, true]);
+      // Every model of the manifest is there (shipped in the repository or the shared copies).
+      const files = answer.checks.models.files ?? [];
+      expect(files.length).toBeGreaterThan(0);
+      expect(files.filter((file) => !file.present)).toEqual([]);
     } finally {
       await harness.close();
     }

@@ -116,8 +116,14 @@ describe('naming generated images (spec §4)', () => {
   it('keeps what each image used with it', () => {
     const region = { share: 0.25, box: { x: 1, y: 2, width: 3, height: 4 } };
     const used = { products: [], paints: [{ name: 'Sage', hex: '#9caf88', region }], textures: [] };
-    const made = withGenerated({}, 'paints', ['/api/files/a.png'], [used]);
-    expect(made.paints?.[0]).toEqual({ name: 'Wall paint 1', imageUrl: '/api/files/a.png', used });
+    const at = new Date('2026-11-23T10:00:00Z');
+    const made = withGenerated({}, 'paints', ['/api/files/a.png'], [used], at);
+    expect(made.paints?.[0]).toEqual({
+      name: 'Wall paint 1',
+      imageUrl: '/api/files/a.png',
+      created_at: at.toISOString(),
+      used,
+    });
   });
 
   it('asks the server for each chosen space by its surface name, in the offered order', () => {
