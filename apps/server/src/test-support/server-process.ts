@@ -23,16 +23,52 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface ServerProcess {
+/** A child process of ours, with what it wrote, its exit, and its own children. */
+export interface WatchedProcess {
   child: ChildProcess;
-  url: string;
-  /** Everything the server wrote to stdout and stderr so far. */
+  /** Everything it wrote to stdout and stderr so far. */
   output(): string;
   /** Resolves with the exit code and signal once the process is gone. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The process ids of its children (the engine's worker processes). */
   childPids(): number[];
+  /** Kills it (SIGKILL) unless it has ended, and waits for the exit. */
   stop(): Promise<void>;
+}
+
+/** Runs a TypeScript entry of the server with tsx, in a bare environment plus `env`. */
+export function spawnWatched(entry: string, env: Record<string, string>): WatchedProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      MODELS_DIR: SHARED_MODELS_DIR,
+      MODELS_AUTO_DOWNLOAD: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    output: () => output,
+    exited,
+    childPids: () => (child.pid ? childrenOf(child.pid) : []),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export interface ServerProcess extends WatchedProcess {
+  url: string;
 }
 
 /** Starts the server and waits until /api/health answers. */
@@ -43,11 +79,8 @@ export async function startServerProcess(options: {
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
+  const server: ServerProcess = {
+    ...spawnWatched(SERVER_ENTRY, {
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_URL: url,
@@ -55,32 +88,14 @@ export async function startServerProcess(options: {
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       LOG_LEVEL: process.env.TEST_LOG ?? 'warn',
       SHIPPED_CATALOGUE_DIR: path.join(options.dataDir, 'no-shipped-catalogue'),
-      MODELS_DIR: SHARED_MODELS_DIR,
-      MODELS_AUTO_DOWNLOAD: '0',
       ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const server: ServerProcess = {
-    child,
+    }),
     url,
-    output: () => output,
-    exited,
-    childPids: () => (child.pid ? childrenOf(child.pid) : []),
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    },
   };
+  const { child } = server;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`The server exited at start:\n${server.output()}`);
     const healthy = await fetch(`${url}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -88,7 +103,7 @@ export async function startServerProcess(options: {
     if (healthy) return server;
     if (Date.now() > deadline) {
       await server.stop();
-      throw new Error(`The server did not start in time:\n${output}`);
+      throw new Error(`The server did not start in time:\n${server.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
