@@ -234,7 +234,8 @@ describe('every action over HTTP with the real engine', () => {
       ),
       1,
     );
-    expect(assisted.remainingCredits).toBe(4);
+    // The assistant costs what the action it runs costs: wall paint, 1 credit.
+    expect(assisted.remainingCredits).toBe(5);
   });
 
   it('answers 422 to bad input and charges nothing', async () => {

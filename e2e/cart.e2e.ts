@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { registerVerifiedUser, smtpMailbox } from './support/api';
@@ -28,6 +28,18 @@ const hasPoppler = (() => {
 })();
 
 const generateButton = (page: Page) => page.getByRole('button', { name: /^(Generate|Regenerate)/ });
+
+/** Whether the element's centre is its own (nothing fixed, such as the tool drawer, is over it). */
+async function uncovered(page: Page, target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return false;
+    const top = document.elementFromPoint(x, y);
+    return top !== null && element.contains(top);
+  });
+}
 
 describe('Shopping for a design', () => {
   it(
@@ -56,9 +68,30 @@ describe('Shopping for a design', () => {
       const inThisDesign = page.getByRole('region', { name: 'In this design' });
       await shows(inThisDesign);
       await shows(inThisDesign.getByText('Paint colour', { exact: false }));
+      // The painted wall's area and litres, estimated from the room camera (issue 13).
+      const estimate = inThisDesign.getByTestId('surface-estimate');
+      await shows(estimate);
+      expect(await estimate.textContent()).toMatch(
+        /^≈ \d+\.\d m², \d+(\.5)? l for two coats \(estimate\)$/,
+      );
       await screenshot(page, 'cart-in-this-design');
-      await inThisDesign.getByRole('button', { name: 'Add all to cart' }).click();
+      // On a phone (390 × 844) the open tool drawer covers the foot of the screen: "In this
+      // design" and its "Add all to cart" must still be reachable above it — scrolled to, and
+      // brought above the drawer when focused (keyboard, screen readers).
+      await page.setViewportSize(viewports.mobile);
+      await shows(page.getByRole('region', { name: 'Wall paint' }));
+      const addAll = inThisDesign.getByRole('button', { name: 'Add all to cart' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await addAll.focus();
+      expect(await uncovered(page, addAll)).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await uncovered(page, addAll)).toBe(true);
+      await page.screenshot({
+        path: path.join(screenshotDir, 'cart-in-this-design.phone-view.png'),
+      });
+      await addAll.click();
       await shows(page.getByText('Added to your cart'));
+      await page.setViewportSize(viewports.desktop);
 
       // The result downloads at full resolution with a meaningful name.
       const resultDownload = page.waitForEvent('download');
@@ -135,6 +168,8 @@ describe('Shopping for a design', () => {
         expect(text).toContain(productName);
         expect(text).toContain(colourName);
         expect(text).toMatch(/Total \(EUR\): €[\d,.]+/);
+        // The paint's quantity, marked as an estimate.
+        expect(text).toMatch(/about [\d.]+ m², [\d.]+ l for two coats \(estimate\)/);
         execFileSync('pdftoppm', [
           '-png',
           '-r',
@@ -211,5 +246,39 @@ describe('Shopping for a design', () => {
     });
     expect(cached.length).toBeGreaterThan(5);
     expect(cached.some((entry) => new URL(entry).pathname.startsWith('/api/'))).toBe(false);
+  });
+
+  it('unregisters the service worker when its file is missing or not JavaScript (spec §8)', async () => {
+    const { page, context } = e2e;
+    const registrations = () =>
+      page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+    const installed = async () => {
+      await page.goto('/design');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      expect(await registrations()).toBe(1);
+    };
+    for (const answer of [
+      { status: 404, contentType: 'text/plain', body: 'Not found' },
+      { status: 200, contentType: 'text/html', body: '<!doctype html><title>Roomcraft</title>' },
+    ]) {
+      await installed();
+      // The worker's file is gone (or the server answers a page for it): after a reload the
+      // page's check finds it and drops the registration.
+      await context.route('**/sw.js', (route) => route.fulfill(answer));
+      await page.reload();
+      await page.waitForFunction(
+        async () => (await navigator.serviceWorker.getRegistrations()).length === 0,
+        undefined,
+        { timeout: 10_000 },
+      );
+      await context.unroute('**/sw.js');
+      // And it stays gone: the next load does not control the page.
+      await page.route('**/sw.js', (route) => route.fulfill(answer));
+      await page.reload();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+      await page.unroute('**/sw.js');
+    }
   });
 });

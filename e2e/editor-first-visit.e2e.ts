@@ -109,6 +109,8 @@ describe('A first visit around the editor (issue 15)', () => {
     await page.getByRole('button', { name: 'Show the renders of Sunny living room' }).click();
     const detail = page.getByRole('dialog', { name: 'Sunny living room' });
     const renders = detail.getByRole('button', { name: /^Open .* full size$/ });
+    // The renders arrive with the design's history; wait for the last before counting.
+    await shows(renders.nth(8));
     expect(await renders.count()).toBe(9);
     await detail.getByRole('button', { name: 'Open Wall paint 3 full size' }).click();
     const full = page.getByRole('dialog', { name: 'Wall paint 3' });

@@ -1,3 +1,4 @@
+import { DEMO_CATALOGUE, DEMO_LOADERS } from '../apps/server/src/test-support/demo-catalogue';
 // `npm run engine:sheet`: every action of the local engine on every room photo of
 // ../shared/assets/rooms, next to the input and the room parse (labels coloured, wall planes
 // shaded), as one PNG (.artifacts/engine-sheet.png) plus every cell at full size in
@@ -20,6 +21,11 @@ import { fractionRectShape, maskPng } from '../packages/engine/src/test-support/
 import { parseOf } from '../packages/engine/src/test-support/room-parse';
 import { ADE, type RoomParse } from '../packages/engine/src/scene';
 import { readdir } from 'node:fs/promises';
+import {
+  enginePlans,
+  planRestyle,
+  swappablePieces,
+} from '../apps/server/src/modules/actions/restyle-plan';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const shared = path.resolve(repoRoot, '../shared');
@@ -315,7 +321,10 @@ async function row(engine: ImageEngine, photo: string, index: number) {
   const removeMask = removeClick ? await engine.segment(image, [removeClick]) : null;
   const addProduct = DEMO_PRODUCTS.find((p) => p.id === scenario.add.product);
   if (!addProduct) throw new Error(`no product ${scenario.add.product}`);
-  const replaceable = elements.find((e) => ['Sofa', 'Bed', 'Chair', 'Table'].includes(e.label));
+  // The main piece: a sofa or bed before a chair (often cut by the frame) or a table.
+  const replaceable = ['Sofa', 'Bed', 'Chair', 'Table']
+    .map((label) => elements.find((e) => e.label === label))
+    .find((e) => e !== undefined);
   const replacementCategory: Record<string, string> = {
     Sofa: 'sofa',
     Bed: 'bed',
@@ -381,12 +390,25 @@ async function row(engine: ImageEngine, photo: string, index: number) {
       products: [placementFromDemo(replacement, replacement.colors[1]?.hex)],
     });
   } else cells.push({ png: image, label: 'Change furniture: nothing detected' });
-  await timed(`Style ${style.name}`, {
+  // The restyle as the server plans it (restyle-plan.ts): the bold mode's full redesign within a
+  // €3,000 budget, from the demo catalogue.
+  const bold = DESIGN_MODES.find((m) => m.id === 'bold') ?? balanced;
+  const { designs } = planRestyle({
+    styleId: style.id,
+    modeId: bold.id,
+    quantity: 1,
+    budgetMax: 3000,
+    pieces: swappablePieces(elements, width, height),
+    products: DEMO_CATALOGUE,
+  });
+  const plans = await enginePlans(designs, DEMO_LOADERS);
+  await timed(`Style ${style.name} (bold redesign)`, {
     op: 'architectural_style',
     image,
     quantity: 1,
     style,
-    strength: balanced.strength,
+    strength: bold.strength,
+    plans,
   });
   return cells;
 }

@@ -1,19 +1,36 @@
 // One engine operation timed in its own process (so its peak memory is its own), called by
-// scripts/bench/engine.ts: `node --import tsx scripts/bench/engine-op.ts <op> <megapixels> <runs>`.
+// scripts/bench/engine.ts:
+// `node --import tsx scripts/bench/engine-op.ts <op> <megapixels> <runs> [uncached]`.
 // Runs the worker's task (bytes in, PNG bytes out: decode, operation, encode) on one thread, as a
-// pool worker does, and prints one JSON line: { op, megapixels, width, height, runs, medianMs,
-// minMs, peakRssMb }.
+// pool worker does — for the assistant, the tasks the server runs for one instruction (find the
+// surface, then the planned action) — and prints one JSON line: { op, megapixels, width, height,
+// runs, firstMs, medianMs, minMs, cpuMs, peakRssMb }. `cpuMs` is the median CPU time (user +
+// system) of a run: the bench machine is shared, and CPU time does not swing with its load as
+// wall-clock does. With `uncached`, the room parse cache is emptied before each timed run.
 import { findTexture, renderTexture } from '@roomcraft/catalog';
 import { DEMO_PRODUCTS } from '@roomcraft/catalog/demo-products';
 import { DESIGN_MODES, STYLES } from '@roomcraft/contracts';
 import type { GenerateRequest } from '@roomcraft/engine';
-import { placementFromDemo } from '@roomcraft/engine';
+import {
+  decodeMask,
+  defaultAssistantContext,
+  encodeMask,
+  interpretInstruction,
+  locateTarget,
+  placementFromDemo,
+} from '@roomcraft/engine';
 import { clearRoomParses, roomParseOf, runTask } from '@roomcraft/engine/dispatch';
 import type { WorkerTask } from '@roomcraft/engine/worker-protocol';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { DEMO_CATALOGUE, DEMO_LOADERS } from '../../apps/server/src/test-support/demo-catalogue';
+import {
+  enginePlans,
+  planRestyle,
+  swappablePieces,
+} from '../../apps/server/src/modules/actions/restyle-plan';
 import { fractionRectShape, maskPng } from '../../packages/engine/src/test-support/photos';
 
 const shared = fileURLToPath(new URL('../../../shared/', import.meta.url));
@@ -51,11 +68,7 @@ function rectMask(width: number, height: number, rect: Rect) {
 
 async function taskFor(op: string, megapixels: number): Promise<WorkerTask[]> {
   const { png: image, width, height } = await photoAt(megapixels);
-  const variant = (request: GenerateRequest): WorkerTask => ({
-    kind: 'variant',
-    request: { ...request, seed: 7 },
-    variant: 0,
-  });
+  const variant = variantTask;
   const style = STYLES.find((s) => s.id === 'japandi');
   const mode = DESIGN_MODES.find((m) => m.id === 'balanced');
   const texture = async (id: string) => {
@@ -120,6 +133,32 @@ async function taskFor(op: string, megapixels: number): Promise<WorkerTask[]> {
     case 'architectural_style':
       if (!style || !mode) throw new Error('style or mode missing');
       return [variant({ op, image, quantity: 1, style, strength: mode.strength })];
+    case 'restyle': {
+      // The redesigning restyle as the server plans it (decision 025): walls, floor, swaps and
+      // decor for the style, from the photo's space elements and the demo catalogue.
+      if (!style || !mode) throw new Error('style or mode missing');
+      const detected = await runTask({ kind: 'detect', image }, settings);
+      if (detected.kind !== 'detect') throw new Error('restyle: detection failed');
+      const { designs } = planRestyle({
+        styleId: style.id,
+        modeId: mode.id,
+        quantity: 1,
+        budgetMax: 3000,
+        pieces: swappablePieces(detected.elements, width, height),
+        products: DEMO_CATALOGUE,
+      });
+      const plans = await enginePlans(designs, DEMO_LOADERS);
+      return [
+        variant({
+          op: 'architectural_style',
+          image,
+          quantity: 1,
+          style,
+          strength: mode.strength,
+          plans,
+        }),
+      ];
+    }
     case 'remove_elements':
       return [
         variant({ op, image, quantity: 1, mask: await rectMask(width, height, TEN_PERCENT) }),
@@ -171,16 +210,15 @@ async function timeParse(megapixels: number, runs: number) {
     if (i === 0) firstMs = ms;
     else {
       times.push(ms);
-      cpu.push(process.cpuUsage(cpuStarted).user / 1000);
+      cpu.push(cpuMsSince(cpuStarted));
     }
   }
-  cpu.sort((a, b) => a - b);
   times.sort((a, b) => a - b);
   console.log(
     JSON.stringify({
       op: 'room_parse',
       // CPU time of this (one-threaded) process: what the parse costs when the machine is shared.
-      cpuMs: Math.round(cpu[Math.floor(cpu.length / 2)] ?? NaN),
+      cpuMs: Math.round(median(cpu)),
       megapixels,
       width,
       height,
@@ -193,6 +231,75 @@ async function timeParse(megapixels: number, runs: number) {
   );
 }
 
+/** A run's output size when it made an image. */
+type Size = { width: number; height: number } | undefined;
+/** One timed unit of work: what one request costs the engine. */
+type Job = () => Promise<Size>;
+
+const runJob =
+  (op: string, task: WorkerTask): Job =>
+  async () => {
+    const result = await runTask(task, settings);
+    if (result.kind === 'error') throw new Error(`${op}: ${result.message}`);
+    return result.kind === 'variant' ? { width: result.width, height: result.height } : undefined;
+  };
+
+/** The instruction the assistant bench gives: a surface found in the room parse, then paint. */
+const ASSISTANT_INSTRUCTION = 'paint the walls sage green';
+
+/**
+ * The assistant as the server runs it (apps/server …/ai-assistant.ts): the instruction is
+ * interpreted, its surface found by a free surface task, and the planned wall paint run on it.
+ */
+async function assistantJob(megapixels: number): Promise<Job> {
+  const { png: image, width, height } = await photoAt(megapixels);
+  return async () => {
+    const interpretation = interpretInstruction(ASSISTANT_INSTRUCTION, defaultAssistantContext());
+    if (!interpretation.ok) throw new Error(`assistant: ${interpretation.reason}`);
+    const { plan, target } = interpretation;
+    if (plan.action !== 'paints' || target.kind !== 'surface')
+      throw new Error(`assistant: unexpected plan ${plan.action} on ${target.kind}`);
+    const found = await runTask({ kind: 'surface', image, surface: target.surface }, settings);
+    if (found.kind !== 'surface') throw new Error('assistant: no surface');
+    const surface = await decodeMask(Buffer.from(found.mask), width, height);
+    const located = locateTarget(target, { width, height, surface });
+    if (!located.ok || !located.mask) throw new Error('assistant: target not found');
+    const paint = variantTask({
+      op: 'wall_paint',
+      image,
+      quantity: 1,
+      mask: await encodeMask(located.mask),
+      colour: { hex: plan.hex },
+    });
+    return runJob('assistant', paint)();
+  };
+}
+
+function variantTask(request: GenerateRequest): WorkerTask {
+  return { kind: 'variant', request: { ...request, seed: 7 }, variant: 0 };
+}
+
+async function jobsFor(op: string, megapixels: number): Promise<{ first: Job; repeated: Job }> {
+  if (op === 'assistant') {
+    const job = await assistantJob(megapixels);
+    return { first: job, repeated: job };
+  }
+  const tasks = await taskFor(op, megapixels);
+  const first = tasks[0];
+  const repeated = tasks.at(-1);
+  if (!first || !repeated) throw new Error('no task');
+  return { first: runJob(op, first), repeated: runJob(op, repeated) };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** CPU time (user + system) since `since`, in ms. */
+function cpuMsSince(since: NodeJS.CpuUsage) {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
 async function main() {
   const [op = 'wall_paint', mpArg = '2', runsArg = '5', mode = ''] = process.argv.slice(2);
   const megapixels = Number(mpArg);
@@ -200,30 +307,23 @@ async function main() {
   const uncached = mode === 'uncached';
   sharp.concurrency(1);
   if (op === 'room_parse') return timeParse(megapixels, runs);
-  const tasks = await taskFor(op, megapixels);
-  const first = tasks[0];
-  const repeated = tasks.at(-1);
-  if (!first || !repeated) throw new Error('no task');
+  const { first, repeated } = await jobsFor(op, megapixels);
   const times: number[] = [];
-  let width = 0;
-  let height = 0;
-  let firstMs = 0;
+  const cpu: number[] = [];
+  let size: Size;
   // Warm-up (models load, JIT) counts as the first-use figure; the median is over later runs.
-  {
-    const started = performance.now();
-    const result = await runTask(first, settings);
-    firstMs = performance.now() - started;
-    if (result.kind === 'error') throw new Error(`${op}: ${result.message}`);
-  }
+  const warmStarted = performance.now();
+  await first();
+  const firstMs = performance.now() - warmStarted;
   for (let i = 0; i < runs; i++) {
     if (uncached) clearRoomParses();
     const started = performance.now();
-    const result = await runTask(repeated, settings);
+    const cpuStarted = process.cpuUsage();
+    size = (await repeated()) ?? size;
+    cpu.push(cpuMsSince(cpuStarted));
     times.push(performance.now() - started);
-    if (result.kind === 'error') throw new Error(`${op}: ${result.message}`);
-    if (result.kind === 'variant') ({ width, height } = result);
   }
-  if (width === 0) ({ width, height } = await photoAt(megapixels));
+  const { width, height } = size ?? (await photoAt(megapixels));
   times.sort((a, b) => a - b);
   console.log(
     JSON.stringify({
@@ -233,8 +333,9 @@ async function main() {
       height,
       runs,
       firstMs: Math.round(firstMs),
-      medianMs: Math.round(times[Math.floor(times.length / 2)] ?? NaN),
+      medianMs: Math.round(median(times)),
       minMs: Math.round(times[0] ?? NaN),
+      cpuMs: Math.round(median(cpu)),
       peakRssMb: await peakRssMb(),
     }),
   );

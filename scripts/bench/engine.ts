@@ -1,14 +1,15 @@
 // `npm run bench:engine` (the npm script builds the server first): the image engine's figures.
-// 1. Every action at 2 MP and 12 MP, each in its own process on one thread: median ms and peak
-//    RSS (scripts/bench/engine-op.ts).
-//    The room parse alone, and the actions that read it both with the parse cached (a second
-//    action on the same photo) and uncached (the first).
+// 1. Every action at 2 MP and 12 MP, each in its own process on one thread: median ms, median CPU
+//    ms and peak RSS (scripts/bench/engine-op.ts).
+//    The room parse alone (uncached), and at 2 MP every action that reads it both with the parse
+//    cached (a second action on the same photo) and uncached (the first), side by side.
 // 2. Scene quality against the hand-labelled ground truth (test-data/room-labels): floor and
 //    wall IoU, paint and floor spill/miss per photo (packages/engine/src/test-support/scene-quality.ts).
 // 3. Removal quality: PatchMatch against OpenCV's Telea on objects pasted onto real photos (PSNR),
 //    and structure-aware removal against both on objects standing across the wall–floor line.
 // 4. The BUILT server's /api/health p99 while four generations run in its worker pool.
 // Prints tables, writes .artifacts/bench-engine.json, exits 1 when a target is missed.
+// `node --import tsx scripts/bench/engine.ts --actions` runs part 1 at 2 MP only and stops there.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
@@ -41,7 +42,11 @@ const HELD_OUT_PHOTOS: readonly string[] = REMOVAL_HELD_OUT_PHOTOS;
 const shared = path.resolve(repoRoot, '../shared');
 const opScript = fileURLToPath(new URL('./engine-op.ts', import.meta.url));
 
-/** Targets at 2 MP on our 2-core machines (issue 5). */
+/**
+ * Targets at 2 MP on our 2-core machines (issue 5), judged on the run's CPU time: each action runs
+ * on one thread, so on an idle machine its CPU time is its wall-clock time, and on the shared
+ * bench machine wall-clock swings with the other jobs' load far more than CPU time (decision 033).
+ */
 const targets2mp: Record<string, number> = {
   wall_paint: 300,
   change_material: 300,
@@ -53,13 +58,27 @@ const targets2mp: Record<string, number> = {
 const HEALTH_P99_TARGET_MS = 50;
 /** The room parse at 2 MP on one thread (issue 10). */
 const PARSE_TARGET_MS = 1000;
-/** Actions that read the room parse: timed again with the parse cache emptied before each run. */
-const PARSE_READERS = ['wall_paint', 'floors', 'floors_auto'];
+/**
+ * Actions that read the room parse (wall paint, floors, material, add, remove, swap, restyle, the
+ * assistant): timed again with the parse cache emptied before each run. (Space elements keep
+ * their own per-photo cache, so emptying the parse's would not time them uncached.)
+ */
+const PARSE_READERS = [
+  'wall_paint',
+  'floors',
+  'floors_auto',
+  'change_material',
+  'add_elements',
+  'remove_elements',
+  'change_furniture',
+  'restyle',
+  'assistant',
+];
 
 interface OpRow {
   op: string;
-  /** The room parse's median CPU time (its process is one-threaded). */
-  cpuMs?: number;
+  /** Median CPU time (user + system) of a run; its process works on one thread. */
+  cpuMs: number;
   megapixels: number;
   width: number;
   height: number;
@@ -82,6 +101,8 @@ const OPS = [
   'remove_elements',
   'add_elements',
   'change_furniture',
+  'restyle',
+  'assistant',
 ];
 
 function runOp(op: string, megapixels: number, runs: number, uncached = false): OpRow | null {
@@ -190,11 +211,32 @@ async function grantCredits(dataDir: string, session: ApiSession, credits: numbe
   }
 }
 
+/** At 2 MP: each parse reader's median ms and CPU ms with the parse cached and uncached. */
+function formatParseTable(rows: OpRow[]): string {
+  const at2 = rows.filter((r) => r.megapixels === 2);
+  const parse = at2.find((r) => r.op === 'room_parse');
+  const lines = [
+    `\ntime per action at 2 MP, room parse cached | uncached (median ms, CPU ms)${parse ? `; the parse alone: ${parse.medianMs} ms, CPU ${parse.cpuMs} ms` : ''}`,
+    'action                      cached ms  CPU ms   uncached ms  CPU ms',
+  ];
+  for (const op of PARSE_READERS) {
+    const cached = at2.find((r) => r.op === op);
+    const uncached = at2.find((r) => r.op === `${op} (uncached)`);
+    const cell = (r: OpRow | undefined, width: number) =>
+      `${String(r?.medianMs ?? '—').padStart(width)}  ${String(r?.cpuMs ?? '—').padStart(6)}`;
+    lines.push(`${op.padEnd(26)} ${cell(cached, 10)}   ${cell(uncached, 11)}`);
+  }
+  return lines.join('\n');
+}
+
 async function main() {
   const failed: string[] = [];
   const rows: OpRow[] = [];
-  console.log('action                     MP   size        first ms  median ms  peak RSS MB');
-  for (const megapixels of [2, 12]) {
+  console.log(
+    'action                     MP   size        first ms  median ms  CPU ms  peak RSS MB',
+  );
+  const actionsOnly = process.argv.includes('--actions');
+  for (const megapixels of actionsOnly ? [2] : [2, 12]) {
     const jobs = [
       ...OPS.map((op) => ({ op, uncached: false })),
       ...(megapixels === 2 ? PARSE_READERS.map((op) => ({ op, uncached: true })) : []),
@@ -202,7 +244,10 @@ async function main() {
     for (const { op, uncached } of jobs) {
       const runs =
         megapixels === 2
-          ? op === 'remove_elements' || op.includes('furniture') || op === 'add_elements'
+          ? op === 'remove_elements' ||
+            op.includes('furniture') ||
+            op === 'add_elements' ||
+            op === 'restyle'
             ? 3
             : 7
           : op === 'remove_elements'
@@ -221,14 +266,21 @@ async function main() {
             ? PARSE_TARGET_MS
             : targets2mp[op];
       const verdict =
-        target === undefined ? '' : row.medianMs <= target ? `  ≤ ${target} ✓` : `  > ${target} ✗`;
-      if (row.cpuMs !== undefined) console.log(`  (room parse CPU time: median ${row.cpuMs} ms)`);
-      if (target !== undefined && row.medianMs > target)
-        failed.push(`${op} @ 2 MP: ${row.medianMs} ms > ${target} ms`);
+        target === undefined ? '' : row.cpuMs <= target ? `  ≤ ${target} ✓` : `  > ${target} ✗`;
+      if (target !== undefined && row.cpuMs > target)
+        failed.push(`${op} @ 2 MP: ${row.cpuMs} ms CPU > ${target} ms`);
       console.log(
-        `${row.op.padEnd(26)} ${String(megapixels).padStart(2)}   ${`${row.width}×${row.height}`.padEnd(10)}  ${String(row.firstMs).padStart(8)}  ${String(row.medianMs).padStart(9)}  ${String(row.peakRssMb).padStart(11)}${verdict}`,
+        `${row.op.padEnd(26)} ${String(megapixels).padStart(2)}   ${`${row.width}×${row.height}`.padEnd(10)}  ${String(row.firstMs).padStart(8)}  ${String(row.medianMs).padStart(9)}  ${String(row.cpuMs).padStart(6)}  ${String(row.peakRssMb).padStart(11)}${verdict}`,
       );
     }
+  }
+  console.log(formatParseTable(rows));
+  if (actionsOnly) {
+    if (failed.length > 0) {
+      console.error(`\nmissed: ${failed.join('; ')}`);
+      process.exitCode = 1;
+    }
+    return;
   }
 
   console.log(

@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { actionOfRoute, generationCost, type GenerateRoute } from './action-descriptors';
 import {
-  GENERATE_FIELD_SCHEMAS,
   MAX_DESIGNS,
   categoriesFromWords,
   findDesignMode,
   findStyle,
-  generationCost,
   materialsOfType,
 } from './actions';
 import { fieldErrors } from './http';
 
-const errorsOf = (route: keyof typeof GENERATE_FIELD_SCHEMAS, fields: Record<string, unknown>) => {
-  const parsed = GENERATE_FIELD_SCHEMAS[route].safeParse(fields);
+const fieldsOf = (route: GenerateRoute) => {
+  const action = actionOfRoute(route);
+  if (!action) throw new Error(`no action at ${route}`);
+  return action.fields;
+};
+const errorsOf = (route: GenerateRoute, fields: Record<string, unknown>) => {
+  const parsed = fieldsOf(route).safeParse(fields);
   return parsed.success ? {} : fieldErrors(parsed.error.issues);
 };
 
@@ -56,13 +60,13 @@ describe('generate field schemas', () => {
     expect(errorsOf('remove-elements', { quantity: '5' })).toHaveProperty('quantity');
     expect(errorsOf('remove-elements', { quantity: '0' })).toHaveProperty('quantity');
     expect(errorsOf('remove-elements', { quantity: '1.5' })).toHaveProperty('quantity');
-    expect(GENERATE_FIELD_SCHEMAS['remove-elements'].parse({}).quantity).toBe(1);
+    expect((fieldsOf('remove-elements').parse({}) as { quantity: number }).quantity).toBe(1);
   });
 
   it('wants material and material type both or neither, from that type', () => {
     const base = { color: '#AABBCC' };
     expect(errorsOf('change-material', base)).toEqual({});
-    expect(GENERATE_FIELD_SCHEMAS['change-material'].parse(base).color).toBe('#aabbcc');
+    expect((fieldsOf('change-material').parse(base) as { color: string }).color).toBe('#aabbcc');
     expect(errorsOf('change-material', { ...base, material: 'Oak' })).toHaveProperty(
       'material_type',
     );

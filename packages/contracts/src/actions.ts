@@ -1,24 +1,21 @@
 /**
- * The generation API (/api/actions): the fields each action takes, the answers, the cost rule and
- * the lookups (style, mode, material, product category) the web app and the server must agree on.
+ * The generation API (/api/actions): the fields each action takes (each action's descriptor in
+ * `action-descriptors.ts` names its schema), the answers and the lookups (style, mode, material, product category) the web app and the server must agree on.
  * Image fields travel as multipart file parts or as the URL of one of the user's stored images;
  * the text fields below are what remains after `fromFormEntries`.
  */
 import { z } from 'zod';
 import {
-  ACTIONS,
   DESIGN_MODES,
   SPACES,
   STYLES,
-  actionCost,
   isSpaceSubType,
   isSpaceType,
   spaceMessages,
-  type ActionId,
   type ArchitecturalStyle,
   type DesignMode,
 } from './design-config';
-import { FILE_URL_PATTERN, spaceElementSchema } from './design';
+import { FILE_URL_PATTERN, spaceElementSchema, storedImageUrlSchema } from './design';
 import { PRODUCT_CATEGORIES, productSchema, type ProductCategory } from './library';
 import { messages } from './messages';
 import { imageUsedSchema } from './used';
@@ -28,31 +25,6 @@ export const MIN_DESIGNS = 1;
 export const MAX_DESIGNS = 4;
 /** Click-to-segment takes at most this many points. */
 export const MAX_SEGMENT_POINTS = 20;
-
-/** The generate endpoints (`POST /api/actions/generate/<route>`) and the action each one is. */
-export const GENERATE_ROUTES = {
-  'architectural-style': 'architectural_style',
-  'wall-paint': 'paints',
-  floors: 'floors',
-  'add-elements': 'add_elements',
-  'remove-elements': 'remove_elements',
-  'change-material': 'change_material',
-  furniture: 'furniture',
-  'ai-assistant': 'ai_assistant',
-} as const satisfies Record<string, ActionId>;
-export type GenerateRoute = keyof typeof GENERATE_ROUTES;
-export type GenerateActionId = (typeof GENERATE_ROUTES)[GenerateRoute];
-
-/** Wall paint and floors make one design whatever the slider says (spec §4, §9). */
-export const forcesSingleDesign = (actionId: ActionId) =>
-  actionId === 'paints' || actionId === 'floors';
-
-/** Spec §5: the action's credits × the number of designs (wall paint and floors count 1). */
-export function generationCost(actionId: ActionId, quantity: number) {
-  const action = ACTIONS.find((candidate) => candidate.id === actionId);
-  if (!action) throw new Error(`Unknown action: ${actionId}`);
-  return actionCost(action, quantity);
-}
 
 /** A style by id or display name, case-insensitive (the spec sends the name). */
 export function findStyle(value: string): ArchitecturalStyle | undefined {
@@ -131,14 +103,13 @@ export function categoriesFromWords(text: string): ProductCategory[] {
   return direct ? [direct] : [];
 }
 
-const fileUrl = z.string().regex(FILE_URL_PATTERN, { error: 'Must be one of your stored images' });
 /** A stored image of the user's, or a catalogue image (textures, swatches). */
 export const CATALOGUE_IMAGE_PATTERN =
   /^\/api\/library\/images\/([A-Za-z0-9_-]{16,64}\.(?:jpg|png|webp))$/;
 const userOrCatalogueUrl = z
   .string()
   .refine((url) => FILE_URL_PATTERN.test(url) || CATALOGUE_IMAGE_PATTERN.test(url), {
-    error: 'Must be one of your stored images or a library image',
+    error: `${messages.notYourImage} or a library image`,
   });
 
 const hexColour = z
@@ -184,7 +155,7 @@ const modeName = z.preprocess(
 
 /** Fields every generate form shares: the state image as a URL (else a file part), the count. */
 const generateBase = z.object({
-  state_image: fileUrl.optional(),
+  state_image: storedImageUrlSchema.optional(),
   quantity,
   space_type: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -207,11 +178,15 @@ const budgetOrdered = (fields: { budget_min?: number | null; budget_max?: number
   fields.budget_min <= fields.budget_max;
 const budgetIssue = { error: messages.budgetMaxBelowMin, path: ['budget_max'] };
 
-export const architecturalStyleFieldsSchema = generateBase.extend({
-  design_style: styleName,
-  design_mode: modeName,
-  prompt: z.string().trim().max(500).optional(),
-});
+export const architecturalStyleFieldsSchema = generateBase
+  .extend({
+    design_style: styleName,
+    design_mode: modeName,
+    prompt: z.string().trim().max(500).optional(),
+    /** The room's budget: the products a restyle places add up to no more than budget_max. */
+    ...budgetFields,
+  })
+  .refine(budgetOrdered, budgetIssue);
 
 /** One of color, color_url or a color_image file part (checked by the server with the files). */
 export const wallPaintFieldsSchema = generateBase.extend({
@@ -286,37 +261,17 @@ export const aiAssistantFieldsSchema = generateBase
   })
   .refine(budgetOrdered, budgetIssue);
 
-/** The text fields of each generate endpoint. */
-export const GENERATE_FIELD_SCHEMAS = {
-  'architectural-style': architecturalStyleFieldsSchema,
-  'wall-paint': wallPaintFieldsSchema,
-  floors: floorsFieldsSchema,
-  'add-elements': addElementsFieldsSchema,
-  'remove-elements': removeElementsFieldsSchema,
-  'change-material': changeMaterialFieldsSchema,
-  furniture: furnitureFieldsSchema,
-  'ai-assistant': aiAssistantFieldsSchema,
-} as const satisfies Record<GenerateRoute, z.ZodType>;
-export type GenerateFields<R extends GenerateRoute> = z.infer<(typeof GENERATE_FIELD_SCHEMAS)[R]>;
-
-/** Which actions need a painted mask (spec §5 "Generate enabled when"). */
-export const MASK_REQUIRED: Readonly<Record<GenerateRoute, boolean>> = {
-  'architectural-style': false,
-  'wall-paint': true,
-  floors: false,
-  'add-elements': true,
-  'remove-elements': true,
-  'change-material': true,
-  furniture: false,
-  'ai-assistant': true,
-};
-
 /** Every generate endpoint answers this. */
 export const generationAnswerSchema = z.object({
   images: z.array(z.string()),
   /** `used[i]` is what `images[i]` used. */
   used: z.array(imageUsedSchema),
   remainingCredits: z.number().int().nonnegative(),
+  /**
+   * What the generation could not do as asked, in plain words for the user (a restyle's swap
+   * skipped because nothing fits what remains of the budget). Absent when there is nothing to say.
+   */
+  notices: z.array(z.string()).optional(),
 });
 export type GenerationAnswer = z.infer<typeof generationAnswerSchema>;
 
@@ -330,7 +285,7 @@ export type SpaceElementsAnswer = z.infer<typeof spaceElementsAnswerSchema>;
 
 /** POST /api/actions/get/segment. */
 export const segmentRequestSchema = z.object({
-  image: fileUrl,
+  image: storedImageUrlSchema,
   points: z
     .array(
       z.object({
@@ -364,7 +319,7 @@ export type SurfaceName = (typeof SURFACE_NAMES)[number];
 
 /** POST /api/actions/get/surface: the mask of one surface of the photo. Free. */
 export const surfaceRequestSchema = z.object({
-  image: fileUrl,
+  image: storedImageUrlSchema,
   surface: z.enum(SURFACE_NAMES, { error: `Must be one of: ${SURFACE_NAMES.join(', ')}` }),
 });
 export type SurfaceRequest = z.infer<typeof surfaceRequestSchema>;

@@ -17,8 +17,16 @@ export const MAX_CART_ITEMS = 200;
 export const CART_ITEM_KINDS = ['product', 'paint', 'texture'] as const;
 export type CartItemKind = (typeof CART_ITEM_KINDS)[number];
 
-/** Litres of paint per m² of wall for two coats (10 m² per litre per coat). */
-export const PAINT_LITRES_PER_M2 = 0.2;
+/** Coats a repaint takes: the usual advice for a colour change on a sound wall. */
+export const PAINT_COATS = 2;
+/**
+ * m² one litre of interior emulsion covers per coat. Manufacturers print 10–13 m²/L for a matt
+ * emulsion on a smooth, primed wall (e.g. Dulux and Crown trade data sheets); the low end is
+ * taken, as real walls are rarely smooth and primed.
+ */
+export const PAINT_COVERAGE_M2_PER_LITRE = 10;
+/** Litres of paint per m² of wall for all coats: coats ÷ coverage (0.2 L/m²). */
+export const PAINT_LITRES_PER_M2 = PAINT_COATS / PAINT_COVERAGE_M2_PER_LITRE;
 
 export const cartItemSchema = z.object({
   id: z.number().int(),
@@ -110,7 +118,7 @@ export function cartTotals(
   return [...totals].map(([currency, amount]) => ({ currency, amount }));
 }
 
-/** Paint for a surface: litres for two coats, rounded up to the half litre. */
+/** Paint for a surface: area × coats ÷ coverage in litres, rounded up to the half litre. */
 export function paintLitres(areaM2: number) {
   return Math.ceil(areaM2 * PAINT_LITRES_PER_M2 * 2) / 2;
 }

@@ -63,56 +63,6 @@ export const designConfigSchema = z.object({
 });
 export type DesignConfig = z.infer<typeof designConfigSchema>;
 
-const action = (
-  id: ActionId,
-  name: string,
-  mobile_name: string,
-  credits: number,
-  description: string,
-): Action => ({
-  id,
-  name,
-  description,
-  credits,
-  mobile_name,
-});
-
-export const ACTIONS: readonly Action[] = [
-  action('none', 'None', 'None', 0, 'No tool selected'),
-  action(
-    'architectural_style',
-    'Architectural style',
-    'Style',
-    2,
-    'Restyle the whole space in a chosen style',
-  ),
-  action('add_elements', 'Add elements', 'Add', 2, 'Place furniture and decor into a marked area'),
-  action(
-    'remove_elements',
-    'Remove elements',
-    'Remove',
-    1,
-    'Erase objects and fill in what was behind them',
-  ),
-  action(
-    'furniture',
-    'Change furniture',
-    'Furniture',
-    2,
-    'Swap a detected piece for a real catalogue product',
-  ),
-  action('floors', 'Floors', 'Floors', 1, 'Lay a new floor from the library or your own sample'),
-  action(
-    'change_material',
-    'Change material',
-    'Material',
-    1,
-    'Give a surface a new colour and material',
-  ),
-  action('paints', 'Wall paint', 'Paint', 1, 'Paint walls and ceilings in any colour'),
-  action('ai_assistant', 'AI assistant', 'Assistant', 2, 'Describe a change in your own words'),
-];
-
 const style = (
   id: string,
   name: string,
@@ -326,16 +276,3 @@ export const spaceMessages = {
   unknownSubType: 'Unknown space sub type',
   subTypeOfAnotherType: 'Not a sub type of the chosen space type',
 } as const;
-
-export const DESIGN_CONFIG: DesignConfig = {
-  actions: [...ACTIONS],
-  styles: [...STYLES],
-  modes: [...DESIGN_MODES],
-  spaces: [...SPACES],
-};
-
-/** Spec §5: credits × number of designs; wall paint and floors always count as one design. */
-export function actionCost(action: Pick<Action, 'id' | 'credits'>, quantity: number) {
-  const designs = action.id === 'paints' || action.id === 'floors' ? 1 : quantity;
-  return action.credits * designs;
-}

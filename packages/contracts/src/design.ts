@@ -19,11 +19,14 @@ export type UploadErrorCode = keyof typeof uploadErrors;
 
 /** Where stored images are served; the id carries ≥ 128 random bits. */
 export const FILE_URL_PATTERN = /^\/api\/files\/([A-Za-z0-9_-]{22,64})\.(jpg|png|webp)$/;
-const fileUrl = z.string().regex(FILE_URL_PATTERN, { error: 'Must be one of your stored images' });
+/** The URL of one of the user's stored images. */
+export const storedImageUrlSchema = z
+  .string()
+  .regex(FILE_URL_PATTERN, { error: messages.notYourImage });
 
 export const generatedImageSchema = z.object({
   name: z.string().min(1).max(200),
-  imageUrl: fileUrl,
+  imageUrl: storedImageUrlSchema,
   /** When it was generated (ISO 8601), so the strip lists results newest first across tools. */
   created_at: z.iso.datetime().optional(),
   /** What the image used (products, paints, textures); absent for images made before it. */
@@ -46,9 +49,9 @@ export const MAX_DESIGN_HISTORY = 100;
  */
 export const designHistorySchema = z
   .object({
-    current: fileUrl,
+    current: storedImageUrlSchema,
     // A multipart form carries no entry for an empty list (see multipart.ts).
-    past: z.array(fileUrl).max(MAX_DESIGN_HISTORY).default([]),
+    past: z.array(storedImageUrlSchema).max(MAX_DESIGN_HISTORY).default([]),
     // Coerced: multipart sends numbers as text.
     pointer: z.coerce.number().int().min(-1),
   })
@@ -96,9 +99,9 @@ export const designFieldsSchema = z
     state_is_base: z.union([z.boolean(), z.enum(['1', '0']).transform((flag) => flag === '1')]),
     generated_images: generatedImagesSchema,
     space_elements: z.array(spaceElementSchema).max(200),
-    base_image: fileUrl,
-    state_image: fileUrl,
-    inspiration_image: fileUrl.nullable(),
+    base_image: storedImageUrlSchema,
+    state_image: storedImageUrlSchema,
+    inspiration_image: storedImageUrlSchema.nullable(),
     history: designHistorySchema,
   })
   .partial()

@@ -1,3 +1,4 @@
+export * from './action-descriptors';
 export * from './actions';
 export * from './auth';
 export * from './config';
@@ -11,3 +12,4 @@ export * from './messages';
 export * from './multipart';
 export * from './used';
 export * from './cart';
+export * from './style-kits';

@@ -35,12 +35,22 @@ export const messages = {
   generationTimedOut:
     'The generation took too long and your credits were refunded. Please retry action',
   assistantCannot: 'The AI assistant cannot do that yet',
+  assistantWhichStyle:
+    'Which style should the room take? Name one, e.g. "Scandinavian, just change the colours", or choose the design\'s style first',
   modelMissing: 'A model this action needs is not installed',
   maskEmpty: 'Paint the area to change first',
   imageRequired: 'Received no file',
+  notYourImage: 'Must be one of your stored images',
   colourRequired: 'Choose a colour',
   textureRequired: 'Choose a floor template',
   noProductFits: 'No catalogue product fits this choice and budget',
+  /** A restyle kept a piece (or left out decor) because nothing fits what remains of the budget. */
+  restyleKeptForBudget:
+    'Nothing in the catalogue fits what remains of the budget: the {item} was kept',
+  restyleKeptNoFit:
+    'Nothing of its kind in the catalogue is near the size of the {item}: it was kept',
+  restyleDecorOverBudget:
+    'Nothing in the catalogue fits what remains of the budget: no {item} was added',
 } as const;
 
 export type MessageKey = keyof typeof messages;

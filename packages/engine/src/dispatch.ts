@@ -9,22 +9,26 @@
  */
 import { dominantColour } from './colour';
 import { estimateRoomCamera, floorMappingOf } from './geometry/room-camera';
-import { openDetector, openSegmenter } from './models/open-ops';
+import { coveredAreaM2 } from './geometry/surface-area';
+import { openDetector, openSegmenter } from './ops/open-ops';
 import { openSegmentationModel } from './models/segmentation-model';
-import { floorOf } from './ops/find-floor';
+import { floorOf, floorRegionOf } from './ops/find-floor';
+import { objectsOverFloor } from './ops/floor-objects';
 import { inpaint } from './ops/inpaint';
-import { placeProduct, replaceFurniture } from './ops/place-product';
+import { placeProduct, replaceFurniture, swapExtent } from './ops/place-product';
 import { removeElements } from './ops/removal';
 import { snapSelection } from './ops/material-selection';
+import { redesign } from './ops/redesign';
 import { restyle } from './ops/restyle';
-import { spaceElements } from './ops/space-elements';
+import { spaceElements, withFloorWidths } from './ops/space-elements';
 import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintableSurface, paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
 import { parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
-import type { DetectedElement, GenerateRequest } from './types';
+import { REDESIGN_GRADE_SHARE } from '@roomcraft/contracts';
+import type { AppliedItem, DetectedElement, GenerateRequest } from './types';
 import { EngineError } from './types';
 import type { WorkerData, WorkerResult, WorkerTask } from './worker-protocol';
 
@@ -75,7 +79,12 @@ export async function roomParseOf(image: Raster, settings: WorkerData): Promise<
     return cached;
   }
   const model = await loadSegmentationModel(settings);
-  const parse = parseRoom(image, { model });
+  const parse = (async () => {
+    // The detector's boxes let furniture take back what the network called wall; without the
+    // detector's weights the parse goes on from the network alone.
+    const detections = await detectionsOf(image, settings).catch(() => []);
+    return parseRoom(image, { model, detections });
+  })();
   parses.set(key, parse);
   parse.catch(() => parses.delete(key));
   while (parses.size > PARSE_CACHE_SIZE) {
@@ -95,7 +104,9 @@ export function clearRoomParses(): void {
  * The promise of a masked action (issue 5, spec §7): nothing changes outside the mask dilated by
  * the feather radius. Paint, fills and removal keep it by construction (their tests check it);
  * a placed product's shadow and edges may reach past the user's mask, so they are blended back
- * into the photo over the feather radius instead of being cut hard.
+ * into the photo over the feather radius instead of being cut hard. A swap's selection is the
+ * chosen element: its mask is the element's outline grown over the old piece's legs and contact
+ * shadow (`swapExtent`), which belong to it.
  */
 function confineToMask(input: Raster, output: Raster, mask: Mask): Raster {
   const weight = featherMask(mask, MASK_FEATHER_PX);
@@ -132,9 +143,27 @@ function parseIfInstalled(image: Raster, settings: WorkerData): Promise<RoomPars
   });
 }
 
+const ELEMENTS_KEPT = 4;
+
+/** The detector's boxes in the last few photos (the parse and the space's elements both read them). */
+const detectionsFound = new Map<string, Promise<DetectedElement[]>>();
+
+function detectionsOf(image: Raster, settings: WorkerData): Promise<DetectedElement[]> {
+  const key = rasterKey(image);
+  const cached = detectionsFound.get(key);
+  if (cached) return cached;
+  const found = loadDetector(settings).then((found) => found.detect(image));
+  detectionsFound.set(key, found);
+  found.catch(() => detectionsFound.delete(key));
+  for (const old of detectionsFound.keys()) {
+    if (detectionsFound.size <= ELEMENTS_KEPT) break;
+    detectionsFound.delete(old);
+  }
+  return found;
+}
+
 /** The space's elements in the last few photos (a photo gets many clicks), by rasterKey. */
 const elementsFound = new Map<string, Promise<DetectedElement[]>>();
-const ELEMENTS_KEPT = 4;
 
 /**
  * The space's elements (ops/space-elements): the detector's and the room parse's findings as one
@@ -145,9 +174,11 @@ function elementsOf(image: Raster, settings: WorkerData): Promise<DetectedElemen
   const cached = elementsFound.get(key);
   if (cached) return cached;
   const found = (async () => {
-    const detected = await (await loadDetector(settings)).detect(image);
+    const detected = await detectionsOf(image, settings);
     const parse = await parseIfInstalled(image, settings);
-    return parse ? spaceElements(detected, parse) : detected;
+    return parse
+      ? withFloorWidths(spaceElements(detected, parse), parse.camera, image.width, image.height)
+      : detected;
   })();
   elementsFound.set(key, found);
   found.catch(() => elementsFound.delete(key));
@@ -183,12 +214,21 @@ function boundsOf(outline: readonly { x: number; y: number }[]): ObjectBox {
   };
 }
 
+/** A variant's image and, for floors and paint, the surface it covers (m², an estimate). */
+interface Variant {
+  image: Raster;
+  areaM2?: number;
+}
+
+const withArea = (image: Raster, area: number | null): Variant =>
+  area === null ? { image } : { image, areaM2: area };
+
 async function runVariant(
   request: GenerateRequest,
   variant: number,
   settings: WorkerData,
   signal?: AbortSignal,
-): Promise<Raster> {
+): Promise<Variant> {
   const image = await decodeImage(asBuffer(request.image));
   checkpoint(signal);
   const options = { variant, seed: (request.seed ?? 1) + variant * 7919 };
@@ -207,17 +247,24 @@ async function runVariant(
         parse.surfaceAlpha('ceiling'),
         parse.wallPlanes,
       );
-      return paintWalls(image, mask, await paintColour(request), options, surface);
+      const painted = paintWalls(image, mask, await paintColour(request), options, surface);
+      // Paint on walls only: a region painted as given (a cabinet) or the ceiling has no area.
+      return withArea(painted, surface ? coveredAreaM2(parse, surface.matte, 'walls') : null);
     }
     case 'floors': {
       const parse = await roomParseOf(image, settings);
+      const segmenter = await loadSegmenter(settings);
+      const notFloor = await objectsOverFloor(image, floorRegionOf(parse), segmenter);
+      checkpoint(signal);
       const floor = floorOf(parse, {
         rug: request.rug ?? 'keep',
+        image,
+        notFloor,
         ...(request.mask ? { within: await maskOf(request.mask) } : {}),
       });
       const texture = await decodeImage(asBuffer(request.texture.image));
       checkpoint(signal);
-      return fillSurface(
+      const floored = fillSurface(
         image,
         floor.mask,
         { texture, tileSizeCm: request.texture.tileSizeCm ?? 60 },
@@ -225,6 +272,7 @@ async function runVariant(
         options,
         floor.matte,
       );
+      return withArea(floored, coveredAreaM2(parse, floor.matte, 'floor'));
     }
     case 'change_material': {
       // The selection snaps to the thing it starts on (the parse); as given without the model.
@@ -235,44 +283,73 @@ async function runVariant(
         ? await decodeImage(asBuffer(request.texture.image))
         : undefined;
       checkpoint(signal);
-      return fillSurface(
-        image,
-        mask,
-        { texture, tileSizeCm: request.texture?.tileSizeCm ?? 60, colour: request.colour },
-        null,
-        options,
-      );
+      return {
+        image: fillSurface(
+          image,
+          mask,
+          { texture, tileSizeCm: request.texture?.tileSizeCm ?? 60, colour: request.colour },
+          null,
+          options,
+        ),
+      };
     }
     case 'remove_elements': {
       const mask = await maskOf(request.mask);
       // Structure-aware with the room parse; without the segmentation model, the plain fill.
       const parse = await roomParseOf(image, settings).catch(() => null);
-      return parse ? removeElements(image, mask, parse, options) : inpaint(image, mask, options);
+      return {
+        image: parse ? removeElements(image, mask, parse, options) : inpaint(image, mask, options),
+      };
     }
     case 'add_elements': {
       const mask = await maskOf(request.mask);
       const product = request.products[variant % request.products.length];
       if (!product) throw new Error('add_elements needs a product');
-      const placed = await placeProduct(image, mask, product, estimateRoomCamera(image), options);
-      return confineToMask(image, placed, mask);
+      // With the room parse the product stands on free floor, behind what is nearer; without
+      // the segmentation model it is placed from the camera alone.
+      const parse = await parseIfInstalled(image, settings);
+      checkpoint(signal);
+      const camera = parse?.camera ?? estimateRoomCamera(image);
+      const placed = await placeProduct(image, mask, product, camera, options, parse);
+      return { image: confineToMask(image, placed, mask) };
     }
     case 'change_furniture': {
       const mask = await maskOf(request.mask);
       const product = request.products[variant % request.products.length];
       if (!product) throw new Error('change_furniture needs a product');
-      const replaced = await replaceFurniture(
-        image,
-        mask,
-        product,
-        estimateRoomCamera(image),
-        options,
-      );
-      return confineToMask(image, replaced, mask);
+      // The old piece is removed structure-aware when the parse is there (wall and floor behind).
+      const parse = await parseIfInstalled(image, settings);
+      checkpoint(signal);
+      const camera = parse?.camera ?? estimateRoomCamera(image);
+      const replaced = await replaceFurniture(image, mask, product, camera, options, parse);
+      // The element's outline and, with the parse, the old piece's legs and contact shadow below
+      // it (a detector's box stops short of them): they go with the piece, the new one's shadow
+      // falls there.
+      return { image: confineToMask(image, replaced, swapExtent(mask, parse)) };
     }
-    case 'architectural_style':
-      return restyle(image, request.style, request.strength, options);
+    case 'architectural_style': {
+      const plan = request.plans?.[variant % request.plans.length];
+      if (!plan) return { image: restyle(image, request.style, request.strength, options) };
+      // A redesign reads the room parse; without the segmentation model, the grade alone.
+      const parse = await parseIfInstalled(image, settings);
+      if (!parse) return { image: restyle(image, request.style, request.strength, options) };
+      const done = await redesign(
+        image,
+        parse,
+        plan,
+        request.style,
+        request.strength * REDESIGN_GRADE_SHARE,
+        options,
+        () => checkpoint(signal),
+      );
+      redesigned.set(done.image, done.applied);
+      return { image: done.image };
+    }
   }
 }
+
+/** What a redesign applied to the raster it returned (read once by runTask). */
+const redesigned = new WeakMap<Raster, AppliedItem[]>();
 
 /**
  * Errors cross the thread boundary as a result, not a throw: structured cloning keeps an
@@ -315,9 +392,22 @@ export async function runTask(
         return { kind: 'surface', mask: await encodeMask(parse.surface(task.surface)) };
       }
       case 'variant': {
-        const out = await runVariant(task.request, task.variant, settings, signal);
+        const { image: out, areaM2 } = await runVariant(
+          task.request,
+          task.variant,
+          settings,
+          signal,
+        );
         checkpoint(signal);
-        return { kind: 'variant', png: await encodePng(out), width: out.width, height: out.height };
+        const applied = redesigned.get(out);
+        return {
+          kind: 'variant',
+          png: await encodePng(out),
+          width: out.width,
+          height: out.height,
+          ...(areaM2 === undefined ? {} : { areaM2 }),
+          ...(applied ? { applied } : {}),
+        };
       }
     }
   } catch (error) {

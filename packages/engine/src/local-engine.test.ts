@@ -44,6 +44,27 @@ describe('the local engine (worker pool)', () => {
     expect(elements.map((e) => e.label)).toContain('Sofa');
   });
 
+  it('carries out a restyle plan per variant and says what each image used', async () => {
+    const result = await engine.generate({
+      op: 'architectural_style',
+      image: photo,
+      quantity: 2,
+      seed: 3,
+      style: { id: 'japandi', name: 'Japandi', palette: ['#c8b79e', '#efebe4', '#5b5147'] },
+      strength: 0.6,
+      plans: [{ walls: { hex: '#ebe7dc' } }, { walls: { hex: '#6a7560' } }],
+    });
+    expect(result.images).toHaveLength(2);
+    expect(result.applied?.map((items) => items?.map((item) => item.kind))).toEqual([
+      ['paint'],
+      ['paint'],
+    ]);
+    const [first, second] = result.applied ?? [];
+    expect(first?.[0]).toMatchObject({ kind: 'paint', hex: '#ebe7dc' });
+    expect(second?.[0]).toMatchObject({ kind: 'paint', hex: '#6a7560' });
+    expect(second?.[0]?.region.share).toBeGreaterThan(0.1);
+  }, 120_000);
+
   it('makes `quantity` different PNGs at the natural size, changing nothing outside the mask', async () => {
     const mask = await rectMask(width, height, 40, 30, 300, 160);
     const result = await engine.generate({
@@ -120,7 +141,7 @@ describe('the local engine when busy or missing a model', () => {
   });
 
   it('detects elements from the weights shipped in the repository when MODELS_DIR is empty and downloads are off', async () => {
-    // (A missing model's message is tested in models/open-ops.test.ts, with useShipped: false.)
+    // (A missing model's message is tested in ops/open-ops.test.ts, with useShipped: false.)
     const empty = await mkdtemp(path.join(tmpdir(), 'roomcraft-models-'));
     const engine = createLocalEngine({ modelsDir: empty, threads: 1, allowDownload: false });
     try {

@@ -133,10 +133,16 @@ export function createLocalEngine(options: LocalEngineOptions): ImageEngine & {
         );
         const first = variants[0];
         if (!first) throw new EngineError('failed', 'No image was made');
+        const areas = variants.map((v) => v.areaM2 ?? null);
+        const applied = variants.some((v) => v.applied)
+          ? { applied: variants.map((v) => v.applied) }
+          : {};
         return {
           images: variants.map((v) => toBuffer(v.png)),
           width: first.width,
           height: first.height,
+          ...(areas.some((area) => area !== null) ? { areasM2: areas } : {}),
+          ...applied,
         };
       });
     },

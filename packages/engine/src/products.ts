@@ -18,6 +18,7 @@ export function placementFromDemo(product: DemoProduct, colour?: string): Placem
     name: product.name,
     dimensions: product.dimensions,
     colour: chosen?.hex ?? '#9a9a96',
+    materials: product.materials,
     model: product.model,
   };
 }

@@ -227,3 +227,174 @@ export function maskBounds(mask: Mask): { x0: number; y0: number; x1: number; y1
 
 /** The catalogue's deterministic PRNG (mulberry32), for variants. */
 export { seededRandom } from '@roomcraft/catalog';
+
+/**
+ * In-place separable box blur of an interleaved float image with `channels` values a pixel: the
+ * mean over the (2r+1)² window, edges clamped (the border pixel repeats). Running sums, so the
+ * cost does not grow with the radius.
+ */
+export function boxBlurChannels(
+  data: Float32Array,
+  w: number,
+  h: number,
+  channels: number,
+  r: number,
+): void {
+  const line = new Float32Array(Math.max(w, h) * channels);
+  const pass = (
+    count: number,
+    length: number,
+    index: (line: number, k: number) => number,
+  ): void => {
+    for (let l = 0; l < count; l++) {
+      for (let k = 0; k < length; k++) {
+        const i = index(l, k) * channels;
+        for (let c = 0; c < channels; c++) line[k * channels + c] = data[i + c] ?? 0;
+      }
+      for (let c = 0; c < channels; c++) {
+        let sum = 0;
+        for (let k = -r; k <= r; k++)
+          sum += line[Math.min(length - 1, Math.max(0, k)) * channels + c] ?? 0;
+        for (let k = 0; k < length; k++) {
+          data[index(l, k) * channels + c] = sum / (2 * r + 1);
+          const add = Math.min(length - 1, k + r + 1);
+          const drop = Math.max(0, k - r);
+          sum += (line[add * channels + c] ?? 0) - (line[drop * channels + c] ?? 0);
+        }
+      }
+    }
+  };
+  pass(h, w, (y, x) => y * w + x);
+  pass(w, h, (x, y) => y * w + x);
+}
+
+/**
+ * Mean over the (2r+1)² window around each pixel, clipped at the borders (divided by the number
+ * of pixels actually inside, as the guided filter needs; `boxBlurChannels` repeats the border
+ * instead). Separable running sums; `out` may not alias `src`.
+ */
+export function boxMean(
+  src: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  out: Float32Array = new Float32Array(width * height),
+  scratch: Float32Array = new Float32Array(width * height),
+): Float32Array {
+  // Horizontal running sums into scratch (un-normalised), then vertical into out, normalised.
+  // Each row's sum is split where the window's ends enter and leave the row, so the inner loops
+  // carry no bounds tests; the arithmetic (and so the result) is the same as one plain loop.
+  const enter = Math.min(width, Math.max(0, width - r));
+  const leave = Math.min(width, r + 1);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0;
+    for (let x = 0; x < Math.min(r, width); x++) sum += src[row + x] ?? 0;
+    let x = 0;
+    // Adding only, while the window's left end is before the row.
+    for (; x < Math.min(leave, enter); x++) {
+      sum += src[row + x + r] ?? 0;
+      scratch[row + x] = sum;
+    }
+    // Adding and dropping.
+    for (; x < enter; x++) {
+      sum += src[row + x + r] ?? 0;
+      sum -= src[row + x - r - 1] ?? 0;
+      scratch[row + x] = sum;
+    }
+    // Past the row's end: dropping only (or neither, for a window wider than the row).
+    for (; x < width; x++) {
+      if (x >= leave) sum -= src[row + x - r - 1] ?? 0;
+      scratch[row + x] = sum;
+    }
+  }
+  const colCount = new Float32Array(width);
+  for (let x = 0; x < width; x++) colCount[x] = Math.min(width - 1, x + r) - Math.max(0, x - r) + 1;
+  const acc = new Float64Array(width);
+  for (let y = 0; y < Math.min(r, height); y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) acc[x] = (acc[x] ?? 0) + (scratch[row + x] ?? 0);
+  }
+  for (let y = 0; y < height; y++) {
+    const addRow = y + r < height ? (y + r) * width : -1;
+    const dropRow = y - r - 1 >= 0 ? (y - r - 1) * width : -1;
+    const rows = Math.min(height - 1, y + r) - Math.max(0, y - r) + 1;
+    const o = y * width;
+    // One pass per row: add the entering row, drop the leaving one, write the mean.
+    if (addRow >= 0 && dropRow >= 0) {
+      for (let x = 0; x < width; x++) {
+        let a = (acc[x] ?? 0) + (scratch[addRow + x] ?? 0);
+        a -= scratch[dropRow + x] ?? 0;
+        acc[x] = a;
+        out[o + x] = a / (rows * (colCount[x] ?? 1));
+      }
+    } else if (addRow >= 0) {
+      for (let x = 0; x < width; x++) {
+        const a = (acc[x] ?? 0) + (scratch[addRow + x] ?? 0);
+        acc[x] = a;
+        out[o + x] = a / (rows * (colCount[x] ?? 1));
+      }
+    } else if (dropRow >= 0) {
+      for (let x = 0; x < width; x++) {
+        const a = (acc[x] ?? 0) - (scratch[dropRow + x] ?? 0);
+        acc[x] = a;
+        out[o + x] = a / (rows * (colCount[x] ?? 1));
+      }
+    } else {
+      for (let x = 0; x < width; x++) out[o + x] = (acc[x] ?? 0) / (rows * (colCount[x] ?? 1));
+    }
+  }
+  return out;
+}
+
+/** Rec. 601 luma (0–255) of pixel `i` of an RGBA raster's bytes. */
+export function lumaAt(data: ArrayLike<number>, i: number): number {
+  return (
+    0.299 * (data[i * 4] ?? 0) + 0.587 * (data[i * 4 + 1] ?? 0) + 0.114 * (data[i * 4 + 2] ?? 0)
+  );
+}
+
+/**
+ * The 3×3 Sobel gradient's magnitude of `value` at the interior pixel `q` of a `width`-wide image
+ * (the kernels' plain sums, not normalised).
+ */
+export function sobelMagnitudeAt(value: (i: number) => number, q: number, width: number): number {
+  const gx =
+    value(q - width + 1) +
+    2 * value(q + 1) +
+    value(q + width + 1) -
+    value(q - width - 1) -
+    2 * value(q - 1) -
+    value(q + width - 1);
+  const gy =
+    value(q + width - 1) +
+    2 * value(q + width) +
+    value(q + width + 1) -
+    value(q - width - 1) -
+    2 * value(q - width) -
+    value(q - width + 1);
+  return Math.hypot(gx, gy);
+}
+
+/** The [1 2 1]/4 binomial blur in both directions (a 3×3 binomial), edges clamped. */
+export function blurBinomial3(src: ArrayLike<number>, w: number, h: number): Float32Array {
+  const tmp = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const l = src[x > 0 ? i - 1 : i] ?? 0;
+      const r = src[x < w - 1 ? i + 1 : i] ?? 0;
+      tmp[i] = 0.25 * l + 0.5 * (src[i] ?? 0) + 0.25 * r;
+    }
+  }
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const u = tmp[y > 0 ? i - w : i] ?? 0;
+      const dn = tmp[y < h - 1 ? i + w : i] ?? 0;
+      out[i] = 0.25 * u + 0.5 * (tmp[i] ?? 0) + 0.25 * dn;
+    }
+  }
+  return out;
+}

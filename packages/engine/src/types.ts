@@ -28,6 +28,16 @@ export interface DetectedElement {
   box: Point[];
   /** The object's real outline (its outer contour, clockwise), when the engine traced one. */
   polygon?: Point[];
+  /**
+   * For a detector box the room parse saw: the parse's classes it holds, the largest first, in
+   * lower case (a detector "Chair" over the parse's armchair: `['armchair']`). Absent otherwise.
+   */
+  kinds?: string[];
+  /**
+   * Its width on the floor (cm) from the room camera: the floor distance across its outline's
+   * lowest row, the front of its footprint. Absent without the parse or above the horizon.
+   */
+  widthCm?: number;
 }
 
 /** A paint or fill colour: a hex colour, or a swatch image whose dominant colour is used. */
@@ -42,6 +52,8 @@ export interface PlacementProduct {
   dimensions: { width: number; depth: number; height: number };
   /** The chosen colour as #rrggbb. */
   colour: string;
+  /** What it is made of, main material first ("Leather", "Oak"): the rendered body's texture. */
+  materials?: readonly string[];
   /** Shape parameters of the category's parametric model (demo products): rendered in 3D. */
   model?: Record<string, string | number | boolean>;
   /** A PNG cut-out with alpha (imported products without a model): composited in 2D. */
@@ -115,15 +127,56 @@ export type GenerateRequest =
       strength: number;
       /** The space type or sub type (e.g. living_room), for providers that write a prompt. */
       spaceType?: string;
+      /**
+       * The redesign of each variant (variant k carries out plans[k % length]): walls, floor,
+       * furniture swaps and decor, then the grade at a light strength (ops/redesign.ts). Absent:
+       * the grade alone, as before. Remote providers ignore it.
+       */
+      plans?: RedesignPlan[];
     });
 
 export type GenerateOp = GenerateRequest['op'];
+
+/** One variant's redesign (docs/decisions/025); every step is optional. */
+export interface RedesignPlan {
+  /** Paint every wall the room parse sees in this colour. */
+  walls?: { hex: string };
+  /** Lay this floor on the floor the parse sees (a real rug is kept). */
+  floor?: { id: string; texture: TextureSource };
+  /** Swap a piece the photo shows (its outline, image pixels) for a catalogue product. */
+  swaps?: { outline: Point[]; product: PlacementProduct }[];
+  /** Add decor where the room has free floor (rug, plant, lamp) or free wall (art). */
+  decor?: PlacementProduct[];
+}
+
+/** Where an applied step shows in the image: its share of the pixels and its box (image px). */
+export interface AppliedRegion {
+  share: number;
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/** What a redesign did to one image: each step it carried out and where it shows. */
+export type AppliedItem =
+  | { kind: 'paint'; hex: string; region: AppliedRegion }
+  | { kind: 'floor'; id: string; region: AppliedRegion }
+  | { kind: 'product'; id: string; colour: string; role: 'swap' | 'decor'; region: AppliedRegion };
 
 export interface GenerateResult {
   /** PNG images, `quantity` of them, each the natural size of the input. */
   images: Buffer[];
   width: number;
   height: number;
+  /**
+   * Per image (same order): the floor laid or wall painted in m², an estimate from the room
+   * camera, or null where it cannot be estimated. Absent from engines that do not estimate it
+   * (the remote engine) and for actions without a surface quantity.
+   */
+  areasM2?: (number | null)[];
+  /**
+   * Per image, what a redesign applied (architectural_style with plans, local engine only);
+   * absent for every other request.
+   */
+  applied?: (AppliedItem[] | undefined)[];
 }
 
 /** Why the engine refused or failed; the server maps `kind` to an HTTP status. */

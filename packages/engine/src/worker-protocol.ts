@@ -1,5 +1,6 @@
 /** What the local engine's pool and its worker processes send each other. */
 import type {
+  AppliedItem,
   ClickPoint,
   DetectedElement,
   EngineError,
@@ -23,7 +24,20 @@ export type WorkerResult =
   | { kind: 'detect'; elements: DetectedElement[] }
   | { kind: 'segment'; mask: Uint8Array }
   | { kind: 'surface'; mask: Uint8Array }
-  | { kind: 'variant'; png: Uint8Array; width: number; height: number }
+  | {
+      kind: 'variant';
+      png: Uint8Array;
+      width: number;
+      height: number;
+      /**
+       * Floors and wall paint: the surface the variant covers in m², estimated from the room
+       * camera (geometry/surface-area.ts); absent where the camera cannot say. Optional, so a
+       * worker or reader without it still fits the protocol.
+       */
+      areaM2?: number;
+      /** What a redesign applied to this image (architectural_style with plans only). */
+      applied?: AppliedItem[];
+    }
   | { kind: 'error'; errorKind: EngineError['kind']; message: string };
 
 /** Pool → worker: run a task, or stop the running one at its next checkpoint. */

@@ -1,7 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import type { Authenticated, AuthService } from '../modules/auth/auth.service';
+import type { SessionRow, UserRow } from '../db/schema';
 import { unauthenticated } from './errors';
 import { sessionTokenOf } from './session-cookies';
+
+/** A signed-in request: its session and its user. */
+export interface Authenticated {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** What resolves a session token (the auth module's service). */
+export interface SessionResolver {
+  resolveSession(sessionToken: string): Promise<Authenticated | undefined>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,13 +21,13 @@ declare module 'fastify' {
   }
 }
 
-export function currentAuth(request: FastifyRequest, auth: AuthService) {
+export function currentAuth(request: FastifyRequest, auth: SessionResolver) {
   const token = sessionTokenOf(request);
   request.authentication ??= token ? auth.resolveSession(token) : Promise.resolve(undefined);
   return request.authentication;
 }
 
-export async function requireAuth(request: FastifyRequest, auth: AuthService) {
+export async function requireAuth(request: FastifyRequest, auth: SessionResolver) {
   const found = await currentAuth(request, auth);
   if (!found) throw unauthenticated();
   return found;

@@ -1,8 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_FILE_SIZE_MB, fromFormEntries, messages } from '@roomcraft/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { uploadError } from '../modules/images/images.service';
-import { HttpError } from './errors';
+import { HttpError, uploadError } from './errors';
 
 const MAX_FILE_BYTES = MAX_FILE_SIZE_MB * 1024 * 1024;
 

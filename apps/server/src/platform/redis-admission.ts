@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import type { GenerationAdmission } from '../modules/actions/admission';
+import type { GenerationAdmission } from './admission';
 
 // Tickets in a sorted set scored by their expiry: a process that dies holding one cannot keep
 // its place for longer than a generation may last.

@@ -1,5 +1,6 @@
 import {
   EngineError,
+  type AppliedItem,
   type ClickPoint,
   type DetectedElement,
   type GenerateRequest,
@@ -55,7 +56,8 @@ export class FakeEngine implements ImageEngine {
   detectElements(image: Buffer, signal?: AbortSignal): Promise<DetectedElement[]> {
     return this.admitted(async () => {
       const { width, height } = await sharp(image).metadata();
-      const [x0, y0, x1, y1] = [width / 4, height / 2, (width * 3) / 4, height];
+      // A sofa standing in the room: its foot in the frame (a restyle swaps only such pieces).
+      const [x0, y0, x1, y1] = [width / 4, height / 2, (width * 3) / 4, height * 0.9];
       return [
         {
           label: 'Sofa',
@@ -108,7 +110,26 @@ export class FakeEngine implements ImageEngine {
             .toBuffer(),
         ),
       );
-      return { images, width, height };
+      // A redesign's record, as the local engine gives it: what each variant's plan asked for.
+      const plans = request.op === 'architectural_style' ? request.plans : undefined;
+      if (!plans) return { images, width, height };
+      const region = { share: 0.1, box: { x: 0, y: 0, width: 10, height: 10 } };
+      const applied = images.map((_, variant): AppliedItem[] => {
+        const plan = plans[variant % plans.length];
+        if (!plan) return [];
+        return [
+          ...(plan.walls ? [{ kind: 'paint' as const, hex: plan.walls.hex, region }] : []),
+          ...(plan.floor ? [{ kind: 'floor' as const, id: plan.floor.id, region }] : []),
+          ...(plan.swaps ?? []).map(({ product }) => ({
+            kind: 'product' as const,
+            id: product.id,
+            colour: product.colour,
+            role: 'swap' as const,
+            region,
+          })),
+        ];
+      });
+      return { images, width, height, applied };
     }, signal);
   }
 

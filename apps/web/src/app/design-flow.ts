@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 import { hrefFor } from '@/config/paths';
 import { useEnsureUser } from '@/features/auth/api/get-user';
-import { saveDesign } from '@/features/design/api/save-design';
+import { useSaveDesign } from '@/features/design/api/save-design';
 import { confirmDiscardChanges } from '@/features/design/components/confirm-discard';
 import { NEW_DESIGN_STATE } from '@/features/design/hooks/use-design-entry';
 import {
@@ -39,6 +39,7 @@ export function useDesignCommands() {
   const current = useCurrentRoute();
   const ensureUser = useEnsureUser();
   const recordSavedDesign = useRecordSavedDesign();
+  const { mutateAsync: saveDesign } = useSaveDesign();
 
   /** Spec §2, Next: a guest goes to login, and the flow continues one step after it. */
   const continueToTweak = async () => {
@@ -61,7 +62,7 @@ export function useDesignCommands() {
     const editor = useEditorStore.getState();
     editor.setSaving(true);
     try {
-      const design = await saveDesign(editor.draft, editor.history);
+      const design = await saveDesign({ draft: editor.draft, history: editor.history });
       useEditorStore.getState().adoptSaved(design);
       recordSavedDesign(design);
       notify('positive', t('design.saved'));

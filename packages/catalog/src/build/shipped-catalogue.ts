@@ -120,6 +120,7 @@ export async function renderCatalogueJob(job: CatalogueJob): Promise<Buffer> {
     {
       size: PRODUCT_SHOT_SIZE,
       colour: job.colour,
+      materials: product.materials,
     },
   );
   return encodeProductShot(shot);

@@ -1,6 +1,8 @@
 /** Surface finishes per material slot; a colour variant swaps only the `body` albedo. */
 import type { MaterialSlot } from './sdf';
 import { MATERIAL_SLOTS } from './sdf';
+import { hexToLinear } from './srgb';
+import type { SurfaceKind } from './surface-texture';
 import type { Vec3 } from './vec';
 
 export interface SurfaceMaterial {
@@ -16,23 +18,10 @@ export interface SurfaceMaterial {
   reflectance: number;
   /** Self-lit amount (lamp bulbs). */
   emission: number;
-}
-
-function srgbToLinear(c: number): number {
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-/** `#rrggbb` (or `rrggbb`, `#rgb`) to linear-light RGB. */
-function hexToLinear(hex: string): Vec3 {
-  let h = hex.trim().replace(/^#/, '');
-  if (h.length === 3) h = h.replace(/./g, (c) => c + c);
-  if (!/^[0-9a-fA-F]{6}$/.test(h)) throw new Error(`Not a hex colour: ${hex}`);
-  const v = Number.parseInt(h, 16);
-  return [
-    srgbToLinear(((v >> 16) & 255) / 255),
-    srgbToLinear(((v >> 8) & 255) / 255),
-    srgbToLinear((v & 255) / 255),
-  ];
+  /** Procedural texture at real size (`surface-texture.ts`). */
+  surface: SurfaceKind;
+  /** A varnish or lacquer over the surface: a second, sharp highlight of this strength. */
+  clearCoat: number;
 }
 
 function finish(
@@ -48,40 +37,94 @@ function finish(
     metallic: false,
     reflectance: 0,
     emission: 0,
+    surface: 'plain',
+    clearCoat: 0,
     ...extra,
   };
 }
 
 /** Studio finishes for every slot except `body`, which comes from the chosen colour. */
 const FIXED_FINISHES: Record<Exclude<MaterialSlot, 'body'>, SurfaceMaterial> = {
-  wood: finish('#8a5a36', 0.55, 0.25),
-  metal: finish('#2b2b2e', 0.3, 0.9, { metallic: true }),
+  wood: finish('#8a5a36', 0.6, 0.15, { surface: 'wood', clearCoat: 0.3 }),
+  metal: finish('#2b2b2e', 0.2, 0.9, { metallic: true, surface: 'metal' }),
   accent: finish('#b8643f', 0.8, 0.08),
-  fabric2: finish('#ddd3c1', 0.9, 0.05),
+  fabric2: finish('#ddd3c1', 0.9, 0.05, { surface: 'fabric' }),
   leaf: finish('#3f7a35', 0.5, 0.25),
   mirror: finish('#c9d2d8', 0.05, 1, { reflectance: 0.85 }),
   ceramic: finish('#f1efe9', 0.2, 0.6),
   soil: finish('#3a2a1e', 1, 0),
   glow: finish('#fff3d6', 1, 0, { emission: 1.6 }),
   ink: finish('#2a3548', 0.7, 0.12),
-  linen: finish('#f5f3ee', 0.95, 0.04),
+  linen: finish('#f5f3ee', 0.95, 0.04, { surface: 'fabric' }),
 };
 
 /** How the body colour should behave: upholstery is matte, case goods are satin, shades glow a bit. */
 export type BodyFinish = 'fabric' | 'satin' | 'gloss' | 'metal';
 
-const BODY_FINISH: Record<BodyFinish, Omit<SurfaceMaterial, 'albedo'>> = {
-  fabric: { roughness: 0.95, specular: 0.04, metallic: false, reflectance: 0, emission: 0 },
-  satin: { roughness: 0.5, specular: 0.25, metallic: false, reflectance: 0, emission: 0 },
-  gloss: { roughness: 0.2, specular: 0.6, metallic: false, reflectance: 0, emission: 0 },
-  metal: { roughness: 0.3, specular: 0.8, metallic: true, reflectance: 0, emission: 0 },
+type Finish = Omit<SurfaceMaterial, 'albedo'>;
+
+const plain = { metallic: false, reflectance: 0, emission: 0, clearCoat: 0 } as const;
+
+const BODY_FINISH: Record<BodyFinish, Finish> = {
+  fabric: { ...plain, roughness: 0.95, specular: 0.04, surface: 'fabric' },
+  satin: { ...plain, roughness: 0.5, specular: 0.25, surface: 'plain' },
+  gloss: { ...plain, roughness: 0.2, specular: 0.6, surface: 'plain' },
+  metal: { ...plain, roughness: 0.2, specular: 0.8, metallic: true, surface: 'metal' },
 };
 
+/** What the product's named material makes of its body (the finish says how it is used). */
+const BODY_MATERIALS: readonly { pattern: RegExp; finishes: readonly BodyFinish[]; as: Finish }[] =
+  [
+    {
+      pattern: /leather/,
+      finishes: ['fabric'],
+      as: { ...plain, roughness: 0.42, specular: 0.3, surface: 'leather' },
+    },
+    {
+      pattern: /velvet|velluto/,
+      finishes: ['fabric'],
+      as: { ...plain, roughness: 0.95, specular: 0.04, surface: 'velvet' },
+    },
+    {
+      pattern: /boucl/,
+      finishes: ['fabric'],
+      as: { ...plain, roughness: 0.97, specular: 0.03, surface: 'boucle' },
+    },
+    {
+      pattern: /\b(oak|walnut|pine|beech|ash|teak|mango|acacia|birch|cherry|elm|wood|timber)\b/,
+      finishes: ['satin'],
+      as: { ...plain, roughness: 0.6, specular: 0.15, surface: 'wood', clearCoat: 0.3 },
+    },
+    {
+      pattern: /steel|iron|brass|alumin|chrome|metal/,
+      finishes: ['satin', 'metal'],
+      as: { ...plain, roughness: 0.2, specular: 0.8, metallic: true, surface: 'metal' },
+    },
+  ];
+
+/**
+ * The body's finish from the product's materials (as the catalogue lists them, main one first):
+ * the first one that fits how the model uses its body (a sofa's "Leather", a table's "Oak"), else
+ * the model's plain finish.
+ */
+export function bodyFinishFor(finish: BodyFinish, materials: readonly string[] = []): Finish {
+  for (const name of materials) {
+    const lower = name.toLowerCase();
+    const found = BODY_MATERIALS.find((m) => m.finishes.includes(finish) && m.pattern.test(lower));
+    if (found) return found.as;
+  }
+  return BODY_FINISH[finish];
+}
+
 /** Material table indexed by slot number, with the product's colour in the body slot. */
-export function materialTable(bodyHex: string, bodyFinish: BodyFinish): SurfaceMaterial[] {
+export function materialTable(
+  bodyHex: string,
+  bodyFinish: BodyFinish,
+  materials: readonly string[] = [],
+): SurfaceMaterial[] {
   return MATERIAL_SLOTS.map((slot) =>
     slot === 'body'
-      ? { albedo: hexToLinear(bodyHex), ...BODY_FINISH[bodyFinish] }
+      ? { albedo: hexToLinear(bodyHex), ...bodyFinishFor(bodyFinish, materials) }
       : FIXED_FINISHES[slot],
   );
 }

@@ -2,6 +2,8 @@
 import sharp from 'sharp';
 import type { CameraPose, Intrinsics, PixelCamera } from './camera';
 import { cameraFromIntrinsics, productShotCamera } from './camera';
+import type { PhotoEnvironment } from './environment';
+import { photoEnvironment } from './environment';
 import { materialTable } from './materials';
 import type { ProductModel } from './product-model';
 import type { RenderedImage, RenderScene } from './raymarch';
@@ -16,6 +18,7 @@ import type { Vec3 } from './vec';
  */
 export { MATERIAL_SLOTS, slotIndex } from './sdf';
 export type { MaterialSlot } from './sdf';
+export type { PhotoEnvironment } from './environment';
 
 /** Key light from front-left and above, so shadows fall back and to the right. */
 export const DEFAULT_KEY_LIGHT: Vec3 = [-0.4, 0.9, 0.38];
@@ -24,6 +27,8 @@ export interface ProductShotOptions {
   size: number;
   /** The variant's colour as `#rrggbb`; it fills the model's `body` slot. */
   colour: string;
+  /** The product's materials, main one first ("Leather", "Oak"): the body's texture. */
+  materials?: readonly string[];
   seed?: number;
 }
 
@@ -35,6 +40,7 @@ function sceneFor<P extends object>(
   model: ProductModel<P>,
   root: SdfNode,
   colour: string,
+  materials: readonly string[],
   groundY: number | null,
   keyLight: Vec3,
   frameFade: number,
@@ -43,7 +49,7 @@ function sceneFor<P extends object>(
   const extent: Aabb = sdf.bounds;
   return {
     sdf,
-    materials: materialTable(colour, model.bodyFinish),
+    materials: materialTable(colour, model.bodyFinish, materials),
     keyLight,
     shadowCatcher: groundY === null ? null : { groundY, extent, frameFade },
   };
@@ -60,6 +66,7 @@ export function renderProductShot<P extends object>(
     model,
     root,
     options.colour,
+    options.materials ?? [],
     model.grounded ? 0 : null,
     DEFAULT_KEY_LIGHT,
     0.12,
@@ -104,6 +111,10 @@ export interface PlacementOptions {
   width: number;
   height: number;
   colour: string;
+  /** The product's materials, main one first ("Leather", "Oak"): the body's texture. */
+  materials?: readonly string[];
+  /** The photo, for what the product's metal and glass reflect (else a studio). */
+  environment?: PhotoEnvironment;
   /** Where the product's footprint centre stands in the world (its floor point), and its turn. */
   position: Vec3;
   yawDeg?: number;
@@ -126,10 +137,12 @@ export function renderPlaced<P extends object>(
     model,
     root,
     options.colour,
+    options.materials ?? [],
     model.grounded ? options.position[1] : null,
     options.keyLight ?? DEFAULT_KEY_LIGHT,
     0,
   );
+  if (options.environment) scene.environment = photoEnvironment(options.environment, options.pose);
   const camera = cameraFromIntrinsics(
     options.intrinsics,
     options.pose,

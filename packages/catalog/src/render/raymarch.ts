@@ -7,6 +7,9 @@
 import type { PixelCamera } from './camera';
 import type { SurfaceMaterial } from './materials';
 import type { Aabb, CompiledSdf } from './sdf';
+import { linearToSrgbByte } from './srgb';
+import type { SurfaceResponse } from './surface-texture';
+import { seamShade, surfaceTexture } from './surface-texture';
 import type { Vec3 } from './vec';
 import { hashSeed, normalize, seededRandom } from './vec';
 
@@ -22,12 +25,19 @@ export interface ShadowCatcher {
   frameFade: number;
 }
 
+/**
+ * What shiny surfaces reflect: linear RGB seen in a world direction (unit). The studio's when
+ * absent; a placed product reflects the photo's room.
+ */
+export type Environment = (dx: number, dy: number, dz: number) => Vec3;
+
 export interface RenderScene {
   sdf: CompiledSdf;
   materials: readonly SurfaceMaterial[];
   /** Direction towards the key light. */
   keyLight: Vec3;
   shadowCatcher: ShadowCatcher | null;
+  environment?: Environment;
 }
 
 /** Bit set in `materialMask` for pixels that received some of the shadow catcher's shadow. */
@@ -79,11 +89,6 @@ function tonemap(x: number): number {
   return 0.6 + 0.4 * (1 - Math.exp(-(x - 0.6) / 0.4));
 }
 
-function toSrgbByte(v: number): number {
-  const c = v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055;
-  return Math.round((c < 0 ? 0 : c > 1 ? 1 : c) * 255);
-}
-
 function rayBox(
   b: Aabb,
   ox: number,
@@ -118,6 +123,7 @@ function rayBox(
 
 interface Sample {
   kind: number; // MISS, GROUND or a material slot
+  part: number; // the primitive hit (index into sdf.parts), −1 when none
   t: number;
   nx: number;
   ny: number;
@@ -142,6 +148,8 @@ function createSampler(scene: RenderScene, camera: PixelCamera) {
   const m = camera.camToWorld;
   const [ox, oy, oz] = camera.origin;
   const pixelAngle = 1 / camera.fx;
+  const environment = scene.environment ?? studio;
+  const texture: SurfaceResponse = { tone: 1, warmth: 0, bump: [0, 0, 0] };
   const size = Math.max(
     bounds.max[0] - bounds.min[0],
     bounds.max[1] - bounds.min[1],
@@ -194,7 +202,7 @@ function createSampler(scene: RenderScene, camera: PixelCamera) {
   }
 
   /** A simple studio around the product: warm floor, pale walls and one tall window (for mirrors). */
-  function environment(rx: number, ry: number, _rz: number): [number, number, number] {
+  function studio(rx: number, ry: number, _rz: number): Vec3 {
     if (ry < -0.22) {
       const f = Math.min(1, (-ry - 0.22) * 3);
       return [0.36 - 0.12 * f, 0.33 - 0.11 * f, 0.3 - 0.1 * f];
@@ -231,6 +239,44 @@ function createSampler(scene: RenderScene, camera: PixelCamera) {
     s.nx = nx;
     s.ny = ny;
     s.nz = nz;
+    // The surface's texture at the size this pixel covers: its tone, and a bump that tilts the
+    // shading normal (the normal kept in `s` stays the geometry's, for anti-aliasing).
+    let tone = 1;
+    let warmth = 0;
+    const part = mat.surface === 'plain' ? undefined : sdf.parts[s.part];
+    if (part) {
+      const tl = part.toLocal;
+      const oc = part.offset;
+      const qx = tl[0] * px + tl[1] * py + tl[2] * pz + oc[0];
+      const qy = tl[3] * px + tl[4] * py + tl[5] * pz + oc[1];
+      const qz = tl[6] * px + tl[7] * py + tl[8] * pz + oc[2];
+      const footprint = s.t * pixelAngle;
+      surfaceTexture(mat.surface, qx, qy, qz, part.grain, footprint, texture);
+      tone = texture.tone;
+      warmth = texture.warmth;
+      if (part.half && mat.surface !== 'wood' && mat.surface !== 'metal') {
+        tone *= 1 - 0.4 * seamShade([qx, qy, qz], part.half, part.rounding, footprint);
+      }
+      const [b0, b1, b2] = texture.bump;
+      if (b0 !== 0 || b1 !== 0 || b2 !== 0) {
+        // Local gradient to world (toLocal is a rotation: its transpose maps back), its part
+        // along the normal dropped, subtracted from the normal.
+        let wx = tl[0] * b0 + tl[3] * b1 + tl[6] * b2;
+        let wy = tl[1] * b0 + tl[4] * b1 + tl[7] * b2;
+        let wz = tl[2] * b0 + tl[5] * b1 + tl[8] * b2;
+        const along = wx * nx + wy * ny + wz * nz;
+        wx -= along * nx;
+        wy -= along * ny;
+        wz -= along * nz;
+        nx -= wx;
+        ny -= wy;
+        nz -= wz;
+        const bl = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
+        nx /= bl;
+        ny /= bl;
+        nz /= bl;
+      }
+    }
     const ndl = nx * lx + ny * ly + nz * lz;
     const shadow = ndl > 0 ? softShadow(px + nx * 0.15, py + ny * 0.15, pz + nz * 0.15) : 0;
     const ao = occlusion(px, py, pz, nx, ny, nz, AO_RADIUS);
@@ -240,7 +286,9 @@ function createSampler(scene: RenderScene, camera: PixelCamera) {
     const ambR = (SKY[0] * skyW + BOUNCE[0] * (1 - skyW)) * ao;
     const ambG = (SKY[1] * skyW + BOUNCE[1] * (1 - skyW)) * ao;
     const ambB = (SKY[2] * skyW + BOUNCE[2] * (1 - skyW)) * ao;
-    const [ar, ag, ab] = mat.albedo;
+    const ar = mat.albedo[0] * tone;
+    const ag = mat.albedo[1] * tone * (1 - 0.12 * warmth);
+    const ab = mat.albedo[2] * tone * (1 - 0.25 * warmth);
     const diffuseScale = mat.metallic ? 0.35 : 1;
     let r = ar * diffuseScale * (KEY[0] * key + ambR + FILL[0] * fill);
     let g = ag * diffuseScale * (KEY[1] * key + ambG + FILL[1] * fill);
@@ -264,17 +312,27 @@ function createSampler(scene: RenderScene, camera: PixelCamera) {
     g += spec * sg * KEY[1] * 0.5;
     bl += spec * sb * KEY[2] * 0.5;
     const vdn = -(dx * nx + dy * ny + dz * nz);
+    if (mat.clearCoat > 0 && key > 0) {
+      // Varnish: a sharp, uncoloured highlight over the wood, stronger at grazing angles.
+      const coat =
+        mat.clearCoat * (0.3 + 0.7 * (1 - Math.max(0, vdn)) ** 3) * ndh ** 120 * (128 / 25) * key;
+      r += coat * KEY[0];
+      g += coat * KEY[1];
+      bl += coat * KEY[2];
+    }
     if (mat.reflectance > 0 || mat.metallic) {
       const fresnel = 0.04 + 0.96 * (1 - Math.max(0, vdn)) ** 5;
-      const k = mat.reflectance > 0 ? mat.reflectance * (0.7 + 0.3 * fresnel) : 0.25 * fresnel;
+      // A metal is mostly what it reflects (the room's colours), tinted by its own colour.
+      const k =
+        mat.reflectance > 0 ? mat.reflectance * (0.7 + 0.3 * fresnel) : 0.45 + 0.5 * fresnel;
       const rx = dx + 2 * vdn * nx;
       const ry = dy + 2 * vdn * ny;
       const rz = dz + 2 * vdn * nz;
       const [er, eg, eb] = environment(rx, ry, rz);
       const tint = mat.metallic;
-      r = r * (1 - k) + er * k * (tint ? ar * 3 : ar) * ao;
-      g = g * (1 - k) + eg * k * (tint ? ag * 3 : ag) * ao;
-      bl = bl * (1 - k) + eb * k * (tint ? ab * 3 : ab) * ao;
+      r = r * (1 - k) + er * k * (tint ? Math.min(1, ar * 3) : ar) * ao;
+      g = g * (1 - k) + eg * k * (tint ? Math.min(1, ag * 3) : ag) * ao;
+      bl = bl * (1 - k) + eb * k * (tint ? Math.min(1, ab * 3) : ab) * ao;
     }
     if (mat.emission > 0) {
       r += ar * mat.emission;
@@ -283,7 +341,8 @@ function createSampler(scene: RenderScene, camera: PixelCamera) {
     }
     // Fabric sheen: a soft rim that makes upholstery read as cloth rather than plastic.
     if (mat.roughness > 0.85) {
-      const rim = (1 - Math.max(0, vdn)) ** 3 * 0.25 * ao;
+      // Velvet's pile catches far more light at grazing angles than a flat weave.
+      const rim = (1 - Math.max(0, vdn)) ** 3 * (mat.surface === 'velvet' ? 0.5 : 0.25) * ao;
       r += rim * ar;
       g += rim * ag;
       bl += rim * ab;
@@ -362,6 +421,7 @@ function createSampler(scene: RenderScene, camera: PixelCamera) {
             t += r;
           }
           s.kind = sdf.lastSlot();
+          s.part = sdf.lastPart();
           s.t = t;
           if (shade) shadeObject(s, ox + dx * t, oy + dy * t, oz + dz * t, dx, dy, dz);
           return;
@@ -411,7 +471,7 @@ export function silhouetteBox(
 }
 
 function newSample(): Sample {
-  return { kind: MISS, t: Infinity, nx: 0, ny: 0, nz: 0, r: 0, g: 0, b: 0, a: 0 };
+  return { kind: MISS, part: -1, t: Infinity, nx: 0, ny: 0, nz: 0, r: 0, g: 0, b: 0, a: 0 };
 }
 
 /**
@@ -503,9 +563,9 @@ export function renderRows(
       }
       const o = ((y - y0) * w + x) * 4;
       if (a > 0) {
-        rgba[o] = toSrgbByte(r / a);
-        rgba[o + 1] = toSrgbByte(g / a);
-        rgba[o + 2] = toSrgbByte(b / a);
+        rgba[o] = linearToSrgbByte(r / a);
+        rgba[o + 1] = linearToSrgbByte(g / a);
+        rgba[o + 2] = linearToSrgbByte(b / a);
         rgba[o + 3] = Math.round(Math.min(1, a) * 255);
       }
       materialMask[(y - y0) * w + x] = mask;

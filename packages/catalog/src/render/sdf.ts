@@ -8,6 +8,7 @@ import {
   IDENTITY3,
   mulMat3,
   mulMat3Vec3,
+  normalize,
   rotationX,
   rotationY,
   rotationZ,
@@ -154,15 +155,69 @@ export interface Aabb {
 
 export type DistanceFn = (x: number, y: number, z: number) => number;
 
+/**
+ * One primitive of a compiled scene as the shader needs it for surface texture: its slot, the
+ * affine map from world to its own coordinates (`local = toLocal · p + offset`; rotations only, so
+ * lengths are kept), the direction its grain runs (its longest axis, local) and, for a box, its
+ * half size and rounding (where its seams are).
+ */
+export interface SurfacePart {
+  slot: number;
+  toLocal: Mat3;
+  offset: Vec3;
+  grain: Vec3;
+  half: Vec3 | null;
+  rounding: number;
+}
+
 export interface CompiledSdf {
   /** Signed distance (cm); afterwards `lastSlot()` names the slot of the nearest surface. */
   distance: DistanceFn;
   lastSlot: () => number;
+  /** The primitive (index into `parts`) of the nearest surface after `distance`. */
+  lastPart: () => number;
+  parts: readonly SurfacePart[];
   bounds: Aabb;
 }
 
+/** The world-to-local map of the node being compiled: `local = m · p + c`. */
+interface Frame {
+  m: Mat3;
+  c: Vec3;
+}
+
+/**
+ * `slot` holds the nearest primitive's index into `parts` (not its material slot: the table maps
+ * one to the other, so tracking the primitive costs the distance function nothing more).
+ */
 interface State {
   slot: number;
+  parts: SurfacePart[];
+}
+
+/** Registers a primitive under the current frame and returns its id. */
+function addPart(
+  st: State,
+  frame: Frame,
+  slot: MaterialSlot,
+  grain: Vec3,
+  half: Vec3 | null = null,
+  rounding = 0,
+): number {
+  st.parts.push({
+    slot: slotIndex(slot),
+    toLocal: frame.m,
+    offset: frame.c,
+    grain,
+    half,
+    rounding,
+  });
+  return st.parts.length - 1;
+}
+
+/** Unit vector along the longest of three extents. */
+function longestAxis(e: Vec3): Vec3 {
+  return e[0] >= e[1] && e[0] >= e[2] ? [1, 0, 0] : e[1] >= e[2] ? [0, 1, 0] : [0, 0, 1];
 }
 
 interface Compiled {
@@ -208,10 +263,10 @@ function symmetric(x: number, y: number, z: number): Aabb {
   return { min: [-x, -y, -z], max: [x, y, z] };
 }
 
-function compileNode(node: SdfNode, st: State): Compiled {
+function compileNode(node: SdfNode, st: State, frame: Frame): Compiled {
   switch (node.kind) {
     case 'box': {
-      const id = slotIndex(node.slot);
+      const id = addPart(st, frame, node.slot, longestAxis(node.half), node.half, node.radius);
       const r = node.radius;
       const hx = node.half[0] - r;
       const hy = node.half[1] - r;
@@ -232,12 +287,12 @@ function compileNode(node: SdfNode, st: State): Compiled {
       };
     }
     case 'capsule': {
-      const id = slotIndex(node.slot);
       const [ax, ay, az] = node.a;
       const bax = node.b[0] - ax;
       const bay = node.b[1] - ay;
       const baz = node.b[2] - az;
       const bb = bax * bax + bay * bay + baz * baz || 1;
+      const id = addPart(st, frame, node.slot, normalize([bax, bay, baz]));
       const r = node.radius;
       return {
         bounds: expand(
@@ -262,7 +317,7 @@ function compileNode(node: SdfNode, st: State): Compiled {
       };
     }
     case 'cylinder': {
-      const id = slotIndex(node.slot);
+      const id = addPart(st, frame, node.slot, [0, 1, 0]);
       const rr = node.rounding;
       const rad = node.radius - rr;
       const hh = node.halfHeight - rr;
@@ -279,7 +334,7 @@ function compileNode(node: SdfNode, st: State): Compiled {
       };
     }
     case 'torus': {
-      const id = slotIndex(node.slot);
+      const id = addPart(st, frame, node.slot, [0, 1, 0]);
       const { major, minor } = node;
       return {
         bounds: symmetric(major + minor, minor, major + minor),
@@ -291,7 +346,7 @@ function compileNode(node: SdfNode, st: State): Compiled {
       };
     }
     case 'ellipsoid': {
-      const id = slotIndex(node.slot);
+      const id = addPart(st, frame, node.slot, longestAxis(node.radii));
       const [rx, ry, rz] = node.radii;
       const minR = Math.min(rx, ry, rz);
       return {
@@ -313,7 +368,7 @@ function compileNode(node: SdfNode, st: State): Compiled {
       };
     }
     case 'cone': {
-      const id = slotIndex(node.slot);
+      const id = addPart(st, frame, node.slot, [0, 1, 0]);
       const h = node.halfHeight;
       const r1 = node.bottomRadius;
       const r2 = node.topRadius;
@@ -339,12 +394,12 @@ function compileNode(node: SdfNode, st: State): Compiled {
       };
     }
     case 'union':
-      return compileUnion(node.children, st, 0);
+      return compileUnion(node.children, st, frame, 0);
     case 'smoothUnion':
-      return compileUnion(node.children, st, node.k);
+      return compileUnion(node.children, st, frame, node.k);
     case 'subtract': {
-      const base = compileNode(node.base, st);
-      const cut = compileNode(node.cut, st);
+      const base = compileNode(node.base, st, frame);
+      const cut = compileNode(node.cut, st, frame);
       const bf = base.f;
       const cf = cut.f;
       return {
@@ -357,15 +412,21 @@ function compileNode(node: SdfNode, st: State): Compiled {
       };
     }
     case 'shell': {
-      const inner = compileNode(node.child, st);
+      const inner = compileNode(node.child, st, frame);
       const f = inner.f;
       const t = node.thickness;
       return { bounds: expand(inner.bounds, t), f: (x, y, z) => Math.abs(f(x, y, z)) - t };
     }
     case 'transform': {
-      const inner = compileNode(node.child, st);
-      const f = inner.f;
       const inv = transpose3(node.rotation);
+      // child = Rᵀ(parent − T), parent = m·p + c  ⇒  child = Rᵀm·p + Rᵀ(c − T).
+      const shifted = mulMat3Vec3(inv, [
+        frame.c[0] - node.translation[0],
+        frame.c[1] - node.translation[1],
+        frame.c[2] - node.translation[2],
+      ]);
+      const inner = compileNode(node.child, st, { m: mulMat3(inv, frame.m), c: shifted });
+      const f = inner.f;
       const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = inv;
       const [tx, ty, tz] = node.translation;
       const isPureTranslation = node.rotation.every((v, i) => v === IDENTITY3[i]);
@@ -386,7 +447,14 @@ function compileNode(node: SdfNode, st: State): Compiled {
       };
     }
     case 'repeat': {
-      const inner = compileNode(node.child, st);
+      // Texture coordinates are not folded: each copy shows its own stretch of grain. A box's
+      // seams need its own (folded) coordinates, so repeated boxes have none.
+      const first = st.parts.length;
+      const inner = compileNode(node.child, st, frame);
+      for (let i = first; i < st.parts.length; i++) {
+        const part = st.parts[i];
+        if (part) st.parts[i] = { ...part, half: null };
+      }
       const f = inner.f;
       const { axis, spacing, count } = node;
       const mid = (count - 1) / 2;
@@ -432,8 +500,8 @@ interface UnionChild {
 }
 
 /** Union (k = 0) or polynomial smooth union; children whose box is farther than the best hit are skipped. */
-function compileUnion(nodes: readonly SdfNode[], st: State, k: number): Compiled {
-  const compiled = nodes.map((n) => compileNode(n, st));
+function compileUnion(nodes: readonly SdfNode[], st: State, frame: Frame, k: number): Compiled {
+  const compiled = nodes.map((n) => compileNode(n, st, frame));
   if (k === 0 && compiled.length > MAX_FLAT_UNION) return unionTree(compiled, st);
   return unionOf(compiled, st, k);
 }
@@ -554,7 +622,14 @@ function unionOf(compiled: readonly Compiled[], st: State, k: number): Compiled 
 }
 
 export function compileSdf(root: SdfNode): CompiledSdf {
-  const st: State = { slot: 0 };
-  const c = compileNode(root, st);
-  return { distance: c.f, lastSlot: () => st.slot, bounds: c.bounds };
+  const st: State = { slot: 0, parts: [] };
+  const c = compileNode(root, st, { m: IDENTITY3, c: [0, 0, 0] });
+  const slots = Int32Array.from(st.parts, (p) => p.slot);
+  return {
+    distance: c.f,
+    lastSlot: () => slots[st.slot] ?? 0,
+    lastPart: () => st.slot,
+    parts: st.parts,
+    bounds: c.bounds,
+  };
 }

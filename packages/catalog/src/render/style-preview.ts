@@ -19,6 +19,7 @@ import type { RenderedImage, RenderScene } from './raymarch';
 import { renderImage } from './raymarch';
 import type { Aabb, CompiledSdf, MaterialSlot, SdfNode } from './sdf';
 import { MATERIAL_SLOTS, compileSdf, rotate, slotIndex, translate } from './sdf';
+import { hexToLinear, linearToSrgb, srgbToLinear } from './srgb';
 import type { Vec3 } from './vec';
 import { normalize } from './vec';
 
@@ -189,24 +190,6 @@ const LOOKS: Record<string, StyleLook> = {
 
 // ---------------------------------------------------------------------------------------------
 // Colour helpers
-
-function srgbToLinear(c: number): number {
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-function linearToSrgb(v: number): number {
-  const c = v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055;
-  return c < 0 ? 0 : c > 1 ? 1 : c;
-}
-
-function hexToLinear(hex: string): Vec3 {
-  const v = Number.parseInt(hex.replace('#', ''), 16);
-  return [
-    srgbToLinear(((v >> 16) & 255) / 255),
-    srgbToLinear(((v >> 8) & 255) / 255),
-    srgbToLinear((v & 255) / 255),
-  ];
-}
 
 function luminance(c: Vec3): number {
   return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
@@ -403,6 +386,9 @@ function roomSdf(parts: readonly Part[], bounds: Aabb): CompiledSdf {
   return {
     bounds,
     lastSlot: () => slot,
+    // The room's surfaces carry no texture of their own (its materials are flat swatches).
+    lastPart: () => -1,
+    parts: [],
     distance: (x, y, z) => {
       let best = y;
       let s = FLOOR;
@@ -439,6 +425,8 @@ function surfaceMaterial(hex: string, roughness: number, specular: number): Surf
     metallic: false,
     reflectance: 0,
     emission: 0,
+    surface: 'plain',
+    clearCoat: 0,
   };
 }
 

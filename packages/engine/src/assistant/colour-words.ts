@@ -3,6 +3,7 @@
  * hexes, and the modifiers people put in front of them ("light", "deep", "dusty"), applied in
  * OKLab so "light sage" stays sage-coloured rather than drifting grey.
  */
+import { oklabToRgb, rgbToOklab } from '../colour';
 
 /** Common colour names → hex. Paint-catalogue names are matched first; these fill the gaps. */
 export const BASIC_COLOURS: Readonly<Record<string, string>> = {
@@ -145,9 +146,6 @@ interface Lab {
   b: number;
 }
 
-const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-const toGamma = (c: number) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
-
 /** `rgb(r, g, b)` → `#rrggbb`, or null when the numbers are out of range. */
 export function rgbToHexString(r: number, g: number, b: number): string | null {
   if (![r, g, b].every((v) => Number.isInteger(v) && v >= 0 && v <= 255)) return null;
@@ -176,28 +174,14 @@ function rgbToHex(r: number, g: number, b: number): string {
   return `#${byte(r)}${byte(g)}${byte(b)}`;
 }
 
-/** sRGB hex → OKLab (Björn Ottosson's matrices). */
+/** sRGB hex → OKLab (colour.ts holds the matrices). */
 export function hexToOklab(hex: string): Lab {
-  const [r, g, b] = hexToRgb(hex).map((v) => toLinear(v / 255)) as [number, number, number];
-  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
-  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
-  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
-  return {
-    l: 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
-    a: 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
-    b: 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
-  };
+  const [l, a, b] = rgbToOklab(hexToRgb(hex));
+  return { l, a, b };
 }
 
-function oklabToHex({ l: L, a, b }: Lab): string {
-  const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
-  const m = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
-  const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
-  const r = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s;
-  const g = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s;
-  const bl = -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s;
-  const channel = (v: number) => toGamma(Math.min(1, Math.max(0, v))) * 255;
-  return rgbToHex(channel(r), channel(g), channel(bl));
+function oklabToHex({ l, a, b }: Lab): string {
+  return rgbToHex(...oklabToRgb([l, a, b]));
 }
 
 /** Applies a modifier word ("light", "deep"…) to a colour; unknown words leave it unchanged. */

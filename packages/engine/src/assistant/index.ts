@@ -5,4 +5,6 @@ export {
   type AssistantContext,
   type AssistantInterpretation,
   type AssistantPlan,
+  type AssistantTarget,
 } from './interpret';
+export { locateTarget, type LocateOptions, type Located, type TargetScene } from './locate';

@@ -120,13 +120,19 @@ const EXPECTED: [string, AssistantPlan][] = [
   ['add a pendant light', { action: 'add_elements', category: 'pendant' }],
   ['add something here', { action: 'add_elements' }],
   // Architectural style.
-  ['make it Scandinavian', { action: 'architectural_style', styleId: 'scandinavian' }],
-  ['japandi style please', { action: 'architectural_style', styleId: 'japandi' }],
-  ['make it coastal', { action: 'architectural_style', styleId: 'coastal' }],
-  ['boho vibes please', { action: 'architectural_style', styleId: 'bohemian' }],
-  ['mid-century modern living room', { action: 'architectural_style', styleId: 'mid_century' }],
-  ['an industrial look', { action: 'architectural_style', styleId: 'industrial' }],
-  ['restyle as art deco', { action: 'architectural_style', styleId: 'art_deco' }],
+  [
+    'make it Scandinavian',
+    { action: 'architectural_style', styleId: 'scandinavian', depth: 'full' },
+  ],
+  ['japandi style please', { action: 'architectural_style', styleId: 'japandi', depth: 'full' }],
+  ['make it coastal', { action: 'architectural_style', styleId: 'coastal', depth: 'full' }],
+  ['boho vibes please', { action: 'architectural_style', styleId: 'bohemian', depth: 'full' }],
+  [
+    'mid-century modern living room',
+    { action: 'architectural_style', styleId: 'mid_century', depth: 'full' },
+  ],
+  ['an industrial look', { action: 'architectural_style', styleId: 'industrial', depth: 'full' }],
+  ['restyle as art deco', { action: 'architectural_style', styleId: 'art_deco', depth: 'full' }],
 ];
 
 const GENERIC_REASON = (text: string) =>

@@ -4,7 +4,7 @@
  * the words say *what*: a colour for the walls, a material for a surface, a floor from the
  * texture library, removal, a product category to add, or a style for the whole room.
  */
-import type { ProductCategory } from '@roomcraft/contracts';
+import type { ProductCategory, RedesignDepth } from '@roomcraft/contracts';
 import {
   applyColourModifier,
   BASIC_COLOURS,
@@ -14,6 +14,15 @@ import {
   rgbToHexString,
 } from './colour-words';
 import { editDistance, PhraseIndex, tokenise, type Span } from './text';
+import {
+  isPlace,
+  MOOD_WORDS,
+  moodScore,
+  namedObject,
+  restyleScope,
+  type AssistantTarget,
+  type Mood,
+} from './targets';
 import {
   ADD_VERBS,
   CATEGORY_SYNONYMS,
@@ -54,10 +63,27 @@ export type AssistantPlan =
   | { action: 'floors'; textureId: string }
   | { action: 'remove_elements' }
   | { action: 'add_elements'; category?: ProductCategory }
-  | { action: 'architectural_style'; styleId: string };
+  /**
+   * Restyle the whole room, as deep as the words ask (issue 11: colours only → colours and floor
+   * → full redesign). No `styleId` when the words name no style or mood ("just change the
+   * colours", "redesign"): the room's own style (the design's) is meant.
+   */
+  | { action: 'architectural_style'; styleId?: string; depth: RedesignDepth }
+  /** Swap a piece for a catalogue product of `category`, of `material` when the catalogue has it. */
+  | { action: 'furniture'; category: ProductCategory; material?: string };
 
+export type { AssistantTarget } from './targets';
+
+/**
+ * An instruction understood: the plan, a summary for the user and where it applies (`target`,
+ * found in the photo by `locateTarget`, so instructions need no mask).
+ */
 export type AssistantInterpretation =
-  { ok: true; plan: AssistantPlan; summary: string } | { ok: false; reason: string };
+  | { ok: true; plan: AssistantPlan; summary: string; target: AssistantTarget }
+  | { ok: false; reason: string };
+
+/** An interpretation before its target is known (the planners' answer). */
+type Planned = { ok: true; plan: AssistantPlan; summary: string } | { ok: false; reason: string };
 
 const TRY_INSTEAD =
   'Try: paint the walls, change a material or the floor, remove or add furniture, or restyle the room.';
@@ -226,6 +252,10 @@ interface Analysis {
   floorTarget: boolean;
   /** A non-category thing the user names, e.g. "cabinet", for summaries. */
   objectWord?: string;
+  /** How far a restyle of the room would go, and whether the words ask for one (`restyleScope`). */
+  restyle: { depth: RedesignDepth; asked: boolean };
+  /** Moods asked for the whole room ("warmer and cosier"), first first. */
+  moods: Mood[];
 }
 
 const HEX_IN_TEXT = /#([0-9a-f]{6}|[0-9a-f]{3})(?![0-9a-z])/i;
@@ -298,7 +328,28 @@ function analyse(text: string, lexicon: Lexicon): Analysis {
     wallTarget: has(WALL_WORDS),
     floorTarget: has(FLOOR_WORDS) || has(FLOOR_COVERING_WORDS),
     ...optionalObject(tokens.find((t, i) => free(i) && OBJECT_WORDS.has(t))),
+    restyle: restyleScope(tokens),
+    moods: tokens.flatMap((t, i) => {
+      const mood = MOOD_WORDS[t];
+      const inColour = colourTaken[i] === true;
+      return mood !== undefined && !inColour ? [mood] : [];
+    }),
   };
+}
+
+/** Words that mean the whole room ("make it cosier with a new floor"). */
+const ROOM_WORDS: ReadonlySet<string> = new Set(['it', 'room', 'space', 'home', 'everything']);
+
+/**
+ * Whether the words ask for the whole room restyled without naming its style: a mood, or restyle
+ * words ("redesign", "just change the colours"), with no wall or thing in the room named.
+ * A mood with the floor named is the room's only when the room is named too: "make it cosier
+ * with a new floor" is, "make the floor warmer" is not.
+ */
+function asksRoomRestyle(a: Analysis): boolean {
+  if (a.category !== undefined || a.objectWord !== undefined || a.wallTarget) return false;
+  if (a.restyle.asked) return true;
+  return a.moods.length > 0 && (!a.floorTarget || a.tokens.some((t) => ROOM_WORDS.has(t)));
 }
 
 function optionalObject(word: string | undefined): { objectWord?: string } {
@@ -435,12 +486,12 @@ function bestTexture(analysis: Analysis, lexicon: Lexicon): TextureEntry | undef
   return best;
 }
 
-const ok = (plan: AssistantPlan, summary: string): AssistantInterpretation => ({
+const ok = (plan: AssistantPlan, summary: string): Planned => ({
   ok: true,
   plan,
   summary,
 });
-const fail = (reason: string): AssistantInterpretation => ({ ok: false, reason });
+const fail = (reason: string): Planned => ({ ok: false, reason });
 
 /** The instruction quoted back to the user, shortened so a long paste stays readable. */
 function quoted(text: string): string {
@@ -448,7 +499,7 @@ function quoted(text: string): string {
   return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
 }
 
-function unsupported(text: string): AssistantInterpretation {
+function unsupported(text: string): Planned {
   return fail(`I can't do "${quoted(text)}" yet. ${TRY_INSTEAD}`);
 }
 
@@ -458,7 +509,7 @@ const categoryLabel = (category: ProductCategory) => category.replace(/_/g, ' ')
 function targetLabel(analysis: Analysis): string {
   const { tokens, category, objectWord } = analysis;
   // A thing after a preposition is where, not what: "remove everything on the table".
-  const isTarget = (index: number) => !tokens.slice(0, index).some((t) => PREPOSITIONS.has(t));
+  const isTarget = (index: number) => !isPlace(tokens, index);
   const candidates: { index: number; label: string }[] = [];
   if (objectWord !== undefined) {
     candidates.push({ index: tokens.indexOf(objectWord), label: objectWord });
@@ -473,27 +524,10 @@ function targetLabel(analysis: Analysis): string {
   return target === undefined ? 'the selection' : `the ${target.label}`;
 }
 
-const PREPOSITIONS: ReadonlySet<string> = new Set([
-  'on',
-  'off',
-  'from',
-  'in',
-  'at',
-  'by',
-  'next',
-  'near',
-  'under',
-  'beside',
-  'behind',
-  'against',
-  'between',
-  'onto',
-]);
-
 const describeColour = (colour: ColourEntry) =>
   colour.label === colour.hex ? colour.hex : `${colour.label} (${colour.hex})`;
 
-function planRemoval(a: Analysis): AssistantInterpretation | null {
+function planRemoval(a: Analysis): Planned | null {
   if (!a.removeVerb) return null;
   const structural = a.tokens.find((t, i) => !a.inPhrase[i] && STRUCTURAL_WORDS.has(t));
   if (structural !== undefined && a.category === undefined && a.objectWord === undefined) {
@@ -506,20 +540,20 @@ function planRemoval(a: Analysis): AssistantInterpretation | null {
 }
 
 /** "add a plant here", "put a floor lamp in the corner": a named category with an add verb. */
-function planAddCategory(a: Analysis): AssistantInterpretation | null {
+function planAddCategory(a: Analysis): Planned | null {
   if (a.category === undefined) return null;
   const describesLook = a.colour !== undefined || a.material !== undefined || a.style !== undefined;
   if (!a.strongAddVerb && !(a.weakAddVerb && !describesLook)) return null;
   return addCategory(a.category.value);
 }
 
-function addCategory(category: ProductCategory): AssistantInterpretation {
+function addCategory(category: ProductCategory): Planned {
   const label = categoryLabel(category);
   const article = /^[aeiou]/.test(label) ? 'an' : 'a';
   return ok({ action: 'add_elements', category }, `Add ${article} ${label} in the marked area`);
 }
 
-function planFloor(a: Analysis, lexicon: Lexicon): AssistantInterpretation | null {
+function planFloor(a: Analysis, lexicon: Lexicon): Planned | null {
   if (!a.floorTarget || a.wallTarget || a.objectWord !== undefined) return null;
   const texture = bestTexture(a, lexicon);
   if (texture !== undefined && !(a.paintVerb && a.colour !== undefined)) {
@@ -532,6 +566,8 @@ function planFloor(a: Analysis, lexicon: Lexicon): AssistantInterpretation | nul
       `Change the floor to ${describeColour(colour)}`,
     );
   }
+  // No floor of its own named: "Scandinavian with a new floor" restyles the room.
+  if (a.style !== undefined || asksRoomRestyle(a)) return null;
   const examples = lexicon.context.textures
     .filter((t) => t.kind === 'floor')
     .slice(0, 3)
@@ -542,7 +578,7 @@ function planFloor(a: Analysis, lexicon: Lexicon): AssistantInterpretation | nul
 }
 
 /** The walls or ceiling named, or "paint it …" with nothing else pointed at. */
-function planPaint(a: Analysis): AssistantInterpretation | null {
+function planPaint(a: Analysis): Planned | null {
   const pointsAtObject = a.category !== undefined || a.objectWord !== undefined;
   if (!a.wallTarget && !(a.paintVerb && !pointsAtObject)) return null;
   const colour = a.colour;
@@ -555,19 +591,41 @@ function planPaint(a: Analysis): AssistantInterpretation | null {
       `Paint the ${surface} ${describeColour(colour)}`,
     );
   }
-  if (a.style !== undefined) return null;
+  // No colour named: "only repaint it Scandinavian", "make it warmer, just repaint" restyle.
+  if (a.style !== undefined || asksRoomRestyle(a)) return null;
   return fail(
     'Which colour should the walls be? Try "paint the walls sage green", a paint name like "Hague Blue", or a hex code like #a7b39a.',
   );
 }
 
-function planStyle(a: Analysis): AssistantInterpretation | null {
+/** What a restyle of each depth changes, for its summary (the full redesign says nothing more). */
+const DEPTH_NAMES: Readonly<Record<RedesignDepth, string>> = {
+  colours: ', new wall colours only',
+  colours_floor: ', new wall colours and floor',
+  full: '',
+};
+
+function planStyle(a: Analysis): Planned | null {
   if (a.style === undefined) return null;
   const { id, name } = a.style.value;
-  return ok({ action: 'architectural_style', styleId: id }, `Restyle the room as ${name}`);
+  const { depth } = a.restyle;
+  return ok(
+    { action: 'architectural_style', styleId: id, depth },
+    `Restyle the room as ${name}${DEPTH_NAMES[depth]}`,
+  );
 }
 
-function planMaterial(a: Analysis): AssistantInterpretation | null {
+/** "Just change the colours", "redesign": a restyle in the room's own style (the design's). */
+function planRoomRestyle(a: Analysis): Planned | null {
+  if (!a.restyle.asked || !asksRoomRestyle(a)) return null;
+  const { depth } = a.restyle;
+  return ok(
+    { action: 'architectural_style', depth },
+    `Restyle the room in the design's style${DEPTH_NAMES[depth]}`,
+  );
+}
+
+function planMaterial(a: Analysis): Planned | null {
   const colour = a.surfaceColour;
   const material = a.material?.value;
   if (colour === undefined && material === undefined) return null;
@@ -591,7 +649,7 @@ function planMaterial(a: Analysis): AssistantInterpretation | null {
 }
 
 /** Adding without a recognised category: "add something here", or an object we do not sell. */
-function planAddOther(a: Analysis, lexicon: Lexicon): AssistantInterpretation | null {
+function planAddOther(a: Analysis, lexicon: Lexicon): Planned | null {
   if (a.category !== undefined) return addCategory(a.category.value);
   if (!a.strongAddVerb) return null;
   const verbAt = a.tokens.findIndex((t) => ADD_VERBS.has(t));
@@ -608,29 +666,142 @@ function planAddOther(a: Analysis, lexicon: Lexicon): AssistantInterpretation | 
   return fail(`I can't add "${object.join(' ')}" yet. I can add: ${sold}.`);
 }
 
+/** Verbs that swap a piece for another ("replace the sofa with…", "swap the chair for…"). */
+const REPLACE_VERBS: ReadonlySet<string> = new Set([
+  'replace',
+  'swap',
+  'exchange',
+  'substitute',
+  'switch',
+  'upgrade',
+]);
+
+/**
+ * "Replace the sofa with a leather one", "swap the armchair for a velvet one": a catalogue
+ * product of the named category (or of the one named after "with"/"for"), in the material asked
+ * for when one is.
+ */
+function planFurniture(a: Analysis, lexicon: Lexicon): Planned | null {
+  if (a.category === undefined || a.removeVerb) return null;
+  const verb = a.tokens.findIndex((t, i) => !a.inPhrase[i] && REPLACE_VERBS.has(t));
+  if (verb < 0) return null;
+  const spans = lexicon.categories.findAll(a.tokens);
+  const joint = a.tokens.findIndex(
+    (t, i) => i > verb && (t === 'with' || t === 'for' || t === 'by'),
+  );
+  const wanted = (joint >= 0 ? spans.find((span) => span.start > joint) : undefined) ?? a.category;
+  const category = wanted.value;
+  const material = a.material?.value.material;
+  const label = categoryLabel(category);
+  return ok(
+    { action: 'furniture', category, ...(material !== undefined && { material }) },
+    material === undefined
+      ? `Replace ${targetLabel(a)} with a catalogue ${label}`
+      : `Replace ${targetLabel(a)} with a ${material.toLowerCase()} ${label} from the catalogue`,
+  );
+}
+
+const MOOD_NAMES: Readonly<Record<Mood, string>> = {
+  warm: 'warmer and cosier',
+  bright: 'brighter and airier',
+  calm: 'calmer',
+  bold: 'bolder',
+  dark: 'moodier',
+};
+
+/**
+ * A mood for the whole room ("warmer and cosier", "brighter"): the style whose palette answers
+ * it best. Only when nothing in the room is named: "make the sofa warmer" is not a restyle.
+ */
+function planMood(a: Analysis, lexicon: Lexicon): Planned | null {
+  const { moods } = a;
+  const mood = moods[0];
+  if (mood === undefined || !asksRoomRestyle(a)) return null;
+  const styles = lexicon.context.styles;
+  let best: (typeof styles)[number] | undefined;
+  let bestScore = -Infinity;
+  for (const style of styles) {
+    // Every mood asked for counts; the first counts most.
+    const score = moods.reduce((sum, m, k) => sum + moodScore(style.palette, m) / (k + 1), 0);
+    if (score > bestScore) {
+      best = style;
+      bestScore = score;
+    }
+  }
+  if (best === undefined) return null;
+  const { depth } = a.restyle;
+  return ok(
+    { action: 'architectural_style', styleId: best.id, depth },
+    `Make the room ${MOOD_NAMES[mood]}: restyle it as ${best.name}${DEPTH_NAMES[depth]}`,
+  );
+}
+
+/** Where a plan applies: the whole room, a surface of the parse, a named object or the mask. */
+function targetOf(plan: AssistantPlan, a: Analysis): AssistantTarget {
+  const colourTaken = a.tokens.map((_, i) =>
+    a.colourSpans.some((span) => i >= span.start && i < span.end),
+  );
+  const object = namedObject(a.text, colourTaken);
+  const named = (): AssistantTarget =>
+    object === undefined
+      ? { kind: 'selection' }
+      : { kind: 'object', name: object.name, labels: object.labels, all: object.all };
+  const wallSurface = (): AssistantTarget => ({
+    kind: 'surface',
+    surface: a.tokens.includes('ceiling') && !a.tokens.includes('wall') ? 'ceiling' : 'walls',
+  });
+  switch (plan.action) {
+    case 'architectural_style':
+      return { kind: 'room' };
+    case 'paints':
+      return wallSurface();
+    case 'floors':
+      return { kind: 'surface', surface: 'floor' };
+    case 'change_material':
+      if (object !== undefined) return named();
+      if (a.floorTarget) return { kind: 'surface', surface: 'floor' };
+      if (a.wallTarget) return wallSurface();
+      return { kind: 'selection' };
+    case 'remove_elements':
+    case 'furniture':
+      return named();
+    case 'add_elements':
+      return { kind: 'selection' };
+  }
+}
+
 /**
  * Interprets one instruction. Planners run from the most specific intent to the least:
- * removal, adding a named product, the floor, the walls, a style, a material or colour for the
- * selection, then adding anything; what none of them claims is unsupported.
+ * removal, swapping a piece, adding a named product, the floor, the walls, a style, a mood for
+ * the room, a restyle in the room's own style, a material or colour for the selection, then
+ * adding anything; what none of them
+ * claims is unsupported. The answer says where the plan applies (`target`).
  */
 export function interpretInstruction(
   text: string,
   context: AssistantContext,
 ): AssistantInterpretation {
   if (text.trim().length === 0) {
-    return fail('Tell me what to change, e.g. "paint the walls sage green" or "remove the chair".');
+    return {
+      ok: false,
+      reason: 'Tell me what to change, e.g. "paint the walls sage green" or "remove the chair".',
+    };
   }
   const lexicon = lexiconFor(context);
   const a = analyse(text.trim(), lexicon);
-  if (a.tokens.length === 0 && a.colour === undefined) return unsupported(text);
-  return (
-    planRemoval(a) ??
-    planAddCategory(a) ??
-    planFloor(a, lexicon) ??
-    planPaint(a) ??
-    planStyle(a) ??
-    planMaterial(a) ??
-    planAddOther(a, lexicon) ??
-    unsupported(text)
-  );
+  const planned =
+    a.tokens.length === 0 && a.colour === undefined
+      ? unsupported(text)
+      : (planRemoval(a) ??
+        planFurniture(a, lexicon) ??
+        planAddCategory(a) ??
+        planFloor(a, lexicon) ??
+        planPaint(a) ??
+        planStyle(a) ??
+        planMood(a, lexicon) ??
+        planRoomRestyle(a) ??
+        planMaterial(a) ??
+        planAddOther(a, lexicon) ??
+        unsupported(text));
+  return planned.ok ? { ...planned, target: targetOf(planned.plan, a) } : planned;
 }

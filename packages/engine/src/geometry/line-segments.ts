@@ -6,6 +6,7 @@
  * rejects outliers itself, so a few false segments do no harm.
  */
 import type { Raster } from '../raster';
+import { blurBinomial3 } from '../raster';
 
 /** A segment in the coordinates of the image it was detected in. */
 export interface LineSegment {
@@ -60,27 +61,7 @@ interface Gradient {
 /** Sobel gradient (scaled to central-difference units) after a 3×3 binomial blur. */
 function gradientOf(grey: GreyImage): Gradient {
   const { width: w, height: h, data } = grey;
-  const blurred = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const ym = Math.max(0, y - 1) * w;
-    const y0 = y * w;
-    const yp = Math.min(h - 1, y + 1) * w;
-    for (let x = 0; x < w; x++) {
-      const xm = Math.max(0, x - 1);
-      const xp = Math.min(w - 1, x + 1);
-      blurred[y0 + x] =
-        ((data[ym + xm] ?? 0) +
-          2 * (data[ym + x] ?? 0) +
-          (data[ym + xp] ?? 0) +
-          2 * (data[y0 + xm] ?? 0) +
-          4 * (data[y0 + x] ?? 0) +
-          2 * (data[y0 + xp] ?? 0) +
-          (data[yp + xm] ?? 0) +
-          2 * (data[yp + x] ?? 0) +
-          (data[yp + xp] ?? 0)) /
-        16;
-    }
-  }
+  const blurred = blurBinomial3(data, w, h);
   const magnitude = new Float32Array(w * h);
   const cos = new Float32Array(w * h);
   const sin = new Float32Array(w * h);

@@ -80,6 +80,17 @@ export function floorPointAt(camera: RoomCamera, u: number, v: number): Vec3 | n
   return [origin[0] + t * ray[0], 0, origin[2] + t * ray[2]];
 }
 
+/**
+ * The floor distance (cm, the camera's world unit) between columns `u0` and `u1` on row `v`
+ * (image pixels of the camera's size): how wide something standing on that row is. Null above
+ * the horizon.
+ */
+export function floorWidthAt(camera: RoomCamera, u0: number, u1: number, v: number): number | null {
+  const a = floorPointAt(camera, u0, v);
+  const b = floorPointAt(camera, u1, v);
+  return a && b ? Math.hypot(b[0] - a[0], b[2] - a[2]) : null;
+}
+
 /** Pixel coordinates of a world point, or null when it is behind the camera. */
 export function projectToImage(camera: RoomCamera, p: Vec3): [number, number] | null {
   const r = camera.pose.rotation;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Mask } from '../raster';
+import type { Mask, Raster } from '../raster';
+import type { RoomParse } from '../scene';
+import { ADE } from '../scene/ade20k';
+import {
+  labelMask,
+  loadRoomLabels,
+  rasteriseLabels,
+  scaleLabels,
+} from '../test-support/ground-truth';
 import { roomRaster, type FractionRect } from '../test-support/photos';
 import { parseOf } from '../test-support/room-parse';
 import { floorOf } from './find-floor';
@@ -99,5 +107,90 @@ describe('the floor from the room parse', () => {
     const image = { width: full.width, height, data: full.data.slice(0, full.width * height * 4) };
     const parse = await parseOf(image);
     expect(() => floorOf(parse)).toThrow(expect.objectContaining({ kind: 'invalid_input' }));
+  });
+
+  /** Share of the labelled object's pixels the floor mask covers. */
+  async function coverOfObject(photo: string, name: string, choice: 'keep' | 'replace') {
+    const image = await roomRaster(photo, 1200);
+    const truth = rasteriseLabels(
+      scaleLabels(await loadRoomLabels(photo), image.width, image.height),
+    );
+    const object = labelMask(truth, `object:${name}`).data;
+    const floor = floorOf(await parseOf(image), { image, rug: choice }).mask.data;
+    let on = 0;
+    let all = 0;
+    for (let i = 0; i < object.length; i++) {
+      if (!object[i]) continue;
+      all++;
+      on += floor[i] ?? 0;
+    }
+    return on / all;
+  }
+
+  it.each([
+    // The network labels these floor; its weak rug share and their colour give them away.
+    ['dining-room-green-velvet-chairs.webp', 'rug'],
+    ['bathroom-grey-tile-bathtub.webp', 'rug'],
+  ])('keeps the %s %s the network read as floor; replace lays over it', async (photo, name) => {
+    expect(await coverOfObject(photo, name, 'keep')).toBeLessThan(0.35);
+    expect(await coverOfObject(photo, name, 'replace')).toBeGreaterThan(0.6);
+  });
+
+  it.each(['keep', 'replace'] as const)(
+    'does not lay the floor through the glass onto the shower tray, rug: %s (held-out photo)',
+    async (rug) => {
+      // The label outlines the whole glass enclosure; the parse called its tiled tray floor.
+      expect(
+        await coverOfObject('bathroom-double-vanity-glass-shower.jpg', 'shower', rug),
+      ).toBeLessThan(0.01);
+    },
+  );
+});
+
+describe('the floor reaches the foot of the wall', () => {
+  /**
+   * A 200×150 photo: pale wall above row 80, a dark skirting board over rows 74–79 on the left
+   * half only, brown boards from row 80. The parse's floor starts 4 rows low (row 84, 3 % of the height), its wall
+   * reaching down to it — the strip the network leaves at the skirting.
+   */
+  function room(): { image: Raster; parse: RoomParse } {
+    const width = 200;
+    const height = 150;
+    const n = width * height;
+    const data = new Uint8ClampedArray(n * 4);
+    const labels = new Uint8Array(n);
+    const floor = new Uint8Array(n);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        const skirting = y >= 74 && y < 80 && x < 100;
+        const rgb = y >= 80 ? [150, 105, 70] : skirting ? [40, 40, 45] : [225, 222, 215];
+        const noise = ((x * 7 + y * 13) % 5) - 2;
+        for (let c = 0; c < 3; c++) data[i * 4 + c] = (rgb[c] ?? 0) + noise;
+        data[i * 4 + 3] = 255;
+        labels[i] = y >= 84 ? ADE.floor : ADE.wall;
+        floor[i] = y >= 84 ? 255 : 0;
+      }
+    }
+    const parse = {
+      width,
+      height,
+      labels,
+      surfaceAlpha: (name: string) => (name === 'floor' ? floor : new Uint8Array(n)),
+    } as unknown as RoomParse;
+    return { image: { width, height, data }, parse };
+  }
+
+  it('takes the strip of floor the parse left under the wall, and stops at the wall', () => {
+    const { image, parse } = room();
+    const { mask } = floorOf(parse, { image });
+    const at = (x: number, y: number) => mask.data[y * image.width + x];
+    for (const x of [10, 60, 140, 190]) {
+      for (let y = 80; y < 84; y++) expect(at(x, y)).toBe(1);
+      expect(at(x, 79)).toBe(0);
+      expect(at(x, 60)).toBe(0);
+    }
+    // Without the photo, the parse's edge is all there is.
+    expect(floorOf(parse).mask.data[82 * image.width + 60]).toBe(0);
   });
 });

@@ -5,9 +5,11 @@
  * floor is refused (invalid input: the generation is refunded) rather than "floored" somewhere
  * else.
  */
+import { ADE } from '../scene/ade20k';
 import { labelComponents } from '../scene/objects';
+import { findInnerFloor } from '../scene/inner-floor';
 import type { RoomParse } from '../scene';
-import type { Mask } from '../raster';
+import type { Mask, Raster } from '../raster';
 import { EngineError } from '../types';
 import { matteMask } from './matte';
 
@@ -23,6 +25,17 @@ export interface FloorChoice {
   rug?: 'keep' | 'replace';
   /** A region the user painted: the floor within it (or the region itself, if it is not floor). */
   within?: Mask;
+  /**
+   * The photo the parse was made from. With it, rugs, mats and a shower tray the network read as
+   * floor are told apart from the floor by their colour and texture (scene/inner-floor.ts) and
+   * kept like the parse's own rugs; without it only the parse's rug is known.
+   */
+  image?: Raster;
+  /**
+   * Pixels (1) of the floor's region that belong to things standing there, read from the photo
+   * by SAM (ops/floor-objects.ts): never floored, whatever the parse says.
+   */
+  notFloor?: Uint8Array;
 }
 
 export interface FloorSurface {
@@ -54,6 +67,93 @@ function dropIslands(matte: Uint8Array, width: number, height: number): void {
   }
 }
 
+/** How far (share of the photo's height) the floor may be carried up to the foot of the wall. */
+const MAX_FOOT_REACH = 0.03;
+/** Rows (each side) whose colour stands for the floor below / the wall above the edge. */
+const FOOT_SAMPLE_ROWS = 12;
+/** A pixel joins when it lies within this many of the floor's spreads of its colour… */
+const FOOT_MATCH_SPREAD = 4;
+/** …or this RGB distance, whichever is more (and nearer the floor than the wall). */
+const FOOT_MIN_MATCH = 18;
+/** Floor and wall must differ by this much (RGB distance) for a column to be judged. */
+const MIN_FOOT_CONTRAST = 24;
+
+/** What the floor may be carried into: the wall, and pixels the parse left unnamed. */
+const FOOT = new Uint8Array(256);
+FOOT[ADE.wall] = 1;
+FOOT[ADE.other] = 1;
+
+/**
+ * The network's floor stops a few pixels short of the wall in many photos (its grid is coarse and
+ * the strip at the wall's foot is in shadow): a strip of old floor would stay. Per column, the
+ * wall pixels just above the floor's top edge that look like the floor below — within a few of
+ * its own colour spreads (the shadow at the wall's foot), and nearer it than the wall's above —
+ * join the floor, up to where they stop looking like it (a skirting board, the wall). Only pixels
+ * labelled wall (or nothing) are taken; objects standing there are not.
+ */
+function reachWallFoot(matte: Uint8Array, image: Raster, labels: Uint8Array): void {
+  const { width, height, data } = image;
+  const reach = Math.max(2, Math.round(MAX_FOOT_REACH * height));
+  const colour = (i: number) => [data[i * 4] ?? 0, data[i * 4 + 1] ?? 0, data[i * 4 + 2] ?? 0];
+  const d2 = (a: number[], b: number[]) =>
+    ((a[0] ?? 0) - (b[0] ?? 0)) ** 2 +
+    ((a[1] ?? 0) - (b[1] ?? 0)) ** 2 +
+    ((a[2] ?? 0) - (b[2] ?? 0)) ** 2;
+  const top = new Int32Array(width).fill(-1);
+  for (let x = 0; x < width; x++) {
+    for (let y = 1; y < height; y++) {
+      const i = y * width + x;
+      if (
+        (matte[i] ?? 0) >= 128 &&
+        (matte[i - width] ?? 0) < 128 &&
+        labels[i - width] === ADE.wall
+      ) {
+        top[x] = y;
+        break;
+      }
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    const yf = top[x] ?? -1;
+    if (yf < 0) continue;
+    // Mean colours over a few columns: the floor below its edge, the wall above the reach; and
+    // how far the floor's own pixels stray from theirs.
+    const floorMean = [0, 0, 0];
+    const wallMean = [0, 0, 0];
+    const floorSamples: number[][] = [];
+    let nw = 0;
+    for (let xx = Math.max(0, x - 2); xx <= Math.min(width - 1, x + 2); xx++) {
+      for (let k = 1; k <= FOOT_SAMPLE_ROWS; k++) {
+        const below = (yf + k) * width + xx;
+        if (yf + k < height && (matte[below] ?? 0) >= 255) floorSamples.push(colour(below));
+        const above = (yf - reach - k) * width + xx;
+        if (yf - reach - k >= 0 && FOOT[labels[above] ?? 0]) {
+          const c = colour(above);
+          for (let j = 0; j < 3; j++) wallMean[j] = (wallMean[j] ?? 0) + (c[j] ?? 0);
+          nw++;
+        }
+      }
+    }
+    const nf = floorSamples.length;
+    if (nf < 10 || nw < 10) continue;
+    for (const c of floorSamples)
+      for (let j = 0; j < 3; j++) floorMean[j] = (floorMean[j] ?? 0) + (c[j] ?? 0) / nf;
+    for (let j = 0; j < 3; j++) wallMean[j] = (wallMean[j] ?? 0) / nw;
+    if (d2(floorMean, wallMean) < MIN_FOOT_CONTRAST ** 2) continue;
+    let spread = 0;
+    for (const c of floorSamples) spread += d2(c, floorMean) / nf;
+    const near = Math.max(FOOT_MIN_MATCH, FOOT_MATCH_SPREAD * Math.sqrt(spread)) ** 2;
+    for (let y = yf - 1; y >= Math.max(0, yf - reach); y--) {
+      const i = y * width + x;
+      if (!FOOT[labels[i] ?? 0]) break;
+      const c = colour(i);
+      const toFloor = d2(c, floorMean);
+      if (toFloor > near || toFloor >= d2(c, wallMean)) break;
+      matte[i] = 255;
+    }
+  }
+}
+
 /** A rug worth keeping covers at least this share of the floor it lies on. */
 const MIN_RUG_SHARE = 0.12;
 
@@ -67,17 +167,50 @@ function aRealRug(rug: Uint8Array, floor: Uint8Array): boolean {
   return rugArea >= MIN_RUG_SHARE * (rugArea + floorArea);
 }
 
+/** The floor with everything lying on it (rugs and mats included): the new floor's widest reach. */
+function widestFloor(parse: RoomParse): Uint8Array {
+  const floor = parse.surfaceAlpha('floor');
+  const rug = parse.surfaceAlpha('rug');
+  const matte = new Uint8Array(parse.width * parse.height);
+  for (let i = 0; i < matte.length; i++) {
+    matte[i] = Math.min(255, (floor[i] ?? 0) + (rug[i] ?? 0));
+  }
+  return matte;
+}
+
+/** Where the floor may be laid at most (1 per pixel): the region floor-objects reads. */
+export function floorRegionOf(parse: RoomParse): Uint8Array {
+  return widestFloor(parse).map((a) => (a >= 128 ? 1 : 0));
+}
+
 export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurface {
   const { width, height } = parse;
   const n = width * height;
   const floor = parse.surfaceAlpha('floor');
-  const matte = new Uint8Array(floor);
   const rug = parse.surfaceAlpha('rug');
-  if (choice.rug === 'replace' || !aRealRug(rug, floor)) {
-    // A rug the parse saw only in patches (most of a carpet read as floor) is laid over too:
-    // keeping the patches would leave islands of the old carpet in the new floor.
-    for (let i = 0; i < n; i++) matte[i] = Math.min(255, (matte[i] ?? 0) + (rug[i] ?? 0));
+  const matte = widestFloor(parse);
+  // Kept: the parse's rug when it saw a real one (a rug seen only in patches, most of a carpet
+  // read as floor, would leave islands of old carpet), and the pieces the photo shows lying on
+  // the floor in another colour or texture — unless the user asks to replace the rug. What is
+  // seen through a shower's glass is kept either way: the floor is never laid through glass.
+  const keep =
+    choice.rug !== 'replace' && aRealRug(rug, floor) ? new Uint8Array(rug) : new Uint8Array(n);
+  if (choice.image) {
+    const region = new Uint8Array(n);
+    for (let i = 0; i < n; i++) region[i] = (matte[i] ?? 0) >= 128 ? 1 : 0;
+    const inner = findInnerFloor(
+      choice.image,
+      region,
+      rug,
+      parse.classShare?.(ADE.rug),
+      parse.labels,
+    );
+    const kept = choice.rug === 'replace' ? inner.behindGlass : inner.matte;
+    for (let i = 0; i < n; i++) keep[i] = Math.max(keep[i] ?? 0, kept[i] ?? 0);
   }
+  for (let i = 0; i < n; i++) matte[i] = Math.max(0, (matte[i] ?? 0) - (keep[i] ?? 0));
+  if (choice.notFloor) for (let i = 0; i < n; i++) if (choice.notFloor[i]) matte[i] = 0;
+  if (choice.image) reachWallFoot(matte, choice.image, parse.labels);
   dropIslands(matte, width, height);
   if (choice.within) {
     const user = choice.within.data;

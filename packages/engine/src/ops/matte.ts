@@ -10,8 +10,7 @@
  * new pixel is α·S' + (1 − α)·F = C + α·(S' − S), where S' is S repainted: the change is
  * computed from S, never from the mixed colour C.
  */
-import type { Mask, Raster } from '../raster';
-import { boxMean } from '../scene/guided-filter';
+import { boxMean, type Mask, type Raster } from '../raster';
 
 /** A window of the image, inclusive bounds. */
 export interface MatteWindow {

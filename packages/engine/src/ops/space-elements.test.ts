@@ -7,7 +7,8 @@ import { roomRaster, SHARED_DIR } from '../test-support/photos';
 import type { DetectedElement } from '../types';
 import { createDetector } from './detect';
 import { convexHull } from '../geometry/outline';
-import { fillPolygon, outlineOf, spaceElements } from './space-elements';
+import { fallbackRoomCamera, floorPointAt, projectToImage } from '../geometry/room-camera';
+import { fillPolygon, outlineOf, spaceElements, withFloorWidths } from './space-elements';
 
 const modelsDir = `${SHARED_DIR}models`;
 const segmentation = resolveModel('room_segmentation', { modelsDir }).then(createSegmentationModel);
@@ -91,4 +92,43 @@ describe('space elements from the detector and the room parse', () => {
     expect(labels.filter((label) => label === 'Sofa')).toHaveLength(1);
     expect(elements.every((e) => e.polygon !== undefined)).toBe(true);
   }, 60_000);
+});
+
+describe('floor widths of elements', () => {
+  it('measures a piece across the lowest row of its outline, in cm on the floor', () => {
+    const camera = fallbackRoomCamera(1200, 800);
+    // A piece 120 cm wide (along the world's x axis) whose front centre is under pixel (600, 650).
+    const centre = floorPointAt(camera, 600, 650);
+    expect(centre).not.toBeNull();
+    if (!centre) return;
+    const corner = (dx: number) => projectToImage(camera, [centre[0] + dx, 0, centre[2]]);
+    const left = corner(-60);
+    const right = corner(60);
+    expect(left && right).toBeTruthy();
+    if (!left || !right) return;
+    const row = (left[1] + right[1]) / 2;
+    const outline = [
+      { x: left[0], y: row - 200 },
+      { x: right[0], y: row - 200 },
+      { x: right[0], y: row },
+      { x: left[0], y: row },
+    ];
+    const [measured] = withFloorWidths(
+      [{ label: 'Sofa', category: 'couch', score: 0.9, box: outline }],
+      camera,
+      1200,
+      800,
+    );
+    expect(measured?.widthCm).toBeGreaterThan(110);
+    expect(measured?.widthCm).toBeLessThan(130);
+    // At twice the photo's size the same piece measures the same.
+    const twice = outline.map((p) => ({ x: 2 * p.x, y: 2 * p.y }));
+    const [again] = withFloorWidths(
+      [{ label: 'Sofa', category: 'couch', score: 0.9, box: twice }],
+      camera,
+      2400,
+      1600,
+    );
+    expect(Math.abs((again?.widthCm ?? 0) - (measured?.widthCm ?? 0))).toBeLessThanOrEqual(2);
+  });
 });

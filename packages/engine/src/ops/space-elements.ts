@@ -6,11 +6,13 @@
  * the object's real outline rather than its box.
  */
 import { convexHull, traceContour } from '../geometry/outline';
+import { floorWidthAt, type RoomCamera } from '../geometry/room-camera';
 import type { Mask } from '../raster';
 import { ADE } from '../scene/ade20k';
 import type { RoomParse, SceneObject } from '../scene';
 import { simplifyPolygon } from '../scene/objects';
 import type { DetectedElement, Point } from '../types';
+import { cameraForImage } from './placement/pose';
 
 /** Parse classes that are elements of the space (things a person could change or remove). */
 const ELEMENT_CLASSES: ReadonlySet<number> = new Set([
@@ -311,6 +313,22 @@ interface Entry {
   /** The parse regions the element is made of (none for a box the parse did not see). */
   parts: SceneObject[];
   group: string | null;
+  /** A detector box (its label is the detector's word, not the parse's). */
+  detected?: boolean;
+}
+
+/**
+ * The parse's classes an element is made of, the largest first (lower case; cushions, pillows
+ * and blankets left out): a detector "Chair" over the parse's armchair is `['armchair']`.
+ */
+function kindsOf(parts: readonly SceneObject[]): string[] {
+  const areas = new Map<string, number>();
+  for (const part of parts) {
+    if (isPart(part)) continue;
+    const kind = part.label.toLowerCase();
+    areas.set(kind, (areas.get(kind) ?? 0) + part.area);
+  }
+  return [...areas].sort((a, b) => b[1] - a[1]).map(([kind]) => kind);
 }
 
 function rectOfObject(object: SceneObject): Rect {
@@ -364,6 +382,7 @@ export function spaceElements(
       rect: polygon ? rectOfPolygon(polygon) : rect,
       parts,
       group: groupOf(parts[0]?.classId ?? 0),
+      detected: true,
     });
   }
   const minArea = MIN_ELEMENT_SHARE * width * height;
@@ -410,7 +429,33 @@ export function spaceElements(
       group: groupOf(object.classId),
     });
   }
-  return entries.map((entry) => entry.element).sort(compareElements);
+  return entries
+    .map((entry) => {
+      const kinds = entry.detected ? kindsOf(entry.parts) : [];
+      return kinds.length > 0 ? { ...entry.element, kinds } : entry.element;
+    })
+    .sort(compareElements);
+}
+
+/**
+ * The elements with their width on the floor (`widthCm`) measured by the room camera across the
+ * lowest row of their outline (the polygon, else the box): what size of product can stand in
+ * a piece's place (a restyle's swap, docs/decisions/036).
+ */
+export function withFloorWidths(
+  elements: readonly DetectedElement[],
+  camera: RoomCamera,
+  width: number,
+  height: number,
+): DetectedElement[] {
+  const scaled = cameraForImage(camera, width, height);
+  return elements.map((element) => {
+    const outline = element.polygon && element.polygon.length >= 3 ? element.polygon : element.box;
+    const xs = outline.map((p) => p.x);
+    const bottom = Math.max(...outline.map((p) => p.y));
+    const cm = floorWidthAt(scaled, Math.min(...xs), Math.max(...xs) + 1, bottom + 0.5);
+    return cm === null || !Number.isFinite(cm) ? element : { ...element, widthCm: Math.round(cm) };
+  });
 }
 
 /** The parse's mean confidence (0–1) over the object's pixels: the element's score. */

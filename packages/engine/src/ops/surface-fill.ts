@@ -11,7 +11,7 @@
  * the old surface's pattern.
  */
 import { SRGB_TO_LINEAR, linearToByte, parseHex, type Rgb } from '../colour';
-import { cloneRaster, maskBounds, type Mask, type Raster } from '../raster';
+import { blurBinomial3, cloneRaster, maskBounds, type Mask, type Raster } from '../raster';
 import { matteWeights, surfaceColours } from './matte';
 import { recolourMasked } from './wall-paint';
 import { fillVariant, type FillVariant, type VariantOptions } from './variants';
@@ -464,8 +464,8 @@ function surfaceShading(
       break;
     }
   }
-  const blurredSum = blur3(blur3(sum, gw, gh), gw, gh);
-  const blurredCount = blur3(blur3(count, gw, gh), gw, gh);
+  const blurredSum = blurBinomial3(blurBinomial3(sum, gw, gh), gw, gh);
+  const blurredCount = blurBinomial3(blurBinomial3(count, gw, gh), gw, gh);
   const grid = new Float32Array(gw * gh);
   const inv = 1 / Math.max(1e-4, medianLum);
   for (let g = 0; g < grid.length; g++) {
@@ -473,29 +473,6 @@ function surfaceShading(
     grid[g] = c > 1e-3 ? ((blurredSum[g] ?? 0) / c) * inv : 1;
   }
   return { medianLum, grid, gw, gh, cell, x0: bounds.x0, y0: bounds.y0 };
-}
-
-/** [1 2 1]/4 blur in both directions with edge clamping. */
-function blur3(src: Float32Array, w: number, h: number): Float32Array {
-  const tmp = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const l = src[x > 0 ? i - 1 : i] ?? 0;
-      const r = src[x < w - 1 ? i + 1 : i] ?? 0;
-      tmp[i] = 0.25 * l + 0.5 * (src[i] ?? 0) + 0.25 * r;
-    }
-  }
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const u = tmp[y > 0 ? i - w : i] ?? 0;
-      const dn = tmp[y < h - 1 ? i + w : i] ?? 0;
-      out[i] = 0.25 * u + 0.5 * (tmp[i] ?? 0) + 0.25 * dn;
-    }
-  }
-  return out;
 }
 
 /**

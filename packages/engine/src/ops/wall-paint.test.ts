@@ -1,7 +1,7 @@
 import { writeFile, mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dominantColour, lightnessToLuminance, parseHex, rgbToLab } from '../colour';
-import { dilateMask, type Mask, type Raster } from '../raster';
+import { createRaster, dilateMask, type Mask, type Raster } from '../raster';
 import {
   changedPixelsOutside,
   meanAbsDifference,
@@ -144,6 +144,66 @@ describe('paintWalls', () => {
     const empty: Mask = { ...wall.mask, data: new Uint8Array(wall.mask.data.length) };
     const out = paintWalls(wall.image, empty, '#25344f', { variant: 0, seed: 1 });
     expect(changedPixelsOutside(wall.image, out)).toBe(0);
+  });
+});
+
+/** A 240×120 wall whose grey level at (x, y) is `grey(x, y)`, all of it selected. */
+function greyWall(grey: (x: number, y: number) => number): { image: Raster; mask: Mask } {
+  const image = createRaster(240, 120);
+  for (let y = 0; y < 120; y++) {
+    for (let x = 0; x < 240; x++) {
+      const p = (y * 240 + x) * 4;
+      const v = grey(x, y);
+      image.data[p] = v;
+      image.data[p + 1] = v;
+      image.data[p + 2] = v;
+      image.data[p + 3] = 255;
+    }
+  }
+  return { image, mask: { width: 240, height: 120, data: new Uint8Array(240 * 120).fill(1) } };
+}
+
+/** The median L* of the pixels of `image` whose x lies in [x0, x1). */
+function medianLOfColumns(image: Raster, x0: number, x1: number): number {
+  const values: number[] = [];
+  for (let y = 0; y < image.height; y++) {
+    for (let x = x0; x < x1; x++) {
+      const p = (y * image.width + x) * 4;
+      values.push(
+        rgbToLab([image.data[p] ?? 0, image.data[p + 1] ?? 0, image.data[p + 2] ?? 0])[0],
+      );
+    }
+  }
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1] ?? 0;
+}
+
+describe('paint over two albedos', () => {
+  const sage = '#9caf88';
+  const sageL = rgbToLab(parseHex(sage))[0];
+
+  it('gives a dark wall and a light wall beside it the same paint: neither goes white or black', () => {
+    // A dark panelled wall (left) beside a light one (right), each with its own soft light falloff.
+    const { image, mask } = greyWall((x, y) => (x < 120 ? 50 : 215) * (1 - 0.1 * (y / 120)));
+    const out = paintWalls(image, mask, sage, { variant: 0, seed: 1 });
+    expect(Math.abs(medianLOfColumns(out, 0, 110) - sageL)).toBeLessThan(6);
+    expect(Math.abs(medianLOfColumns(out, 130, 240) - sageL)).toBeLessThan(6);
+    let white = 0;
+    for (let i = 0; i < out.width * out.height; i++) {
+      if (Math.min(out.data[i * 4] ?? 0, out.data[i * 4 + 1] ?? 0) >= 245) white++;
+    }
+    expect(white).toBe(0);
+  });
+
+  it('keeps a texture of light and dark (stripes a few pixels wide) as shading on one surface', () => {
+    const { image, mask } = greyWall((x) => (Math.floor(x / 2) % 2 ? 215 : 50));
+    const out = paintWalls(image, mask, sage, { variant: 0, seed: 1 });
+    const lightness = (x: number) => {
+      const p = (60 * out.width + x) * 4;
+      return rgbToLab([out.data[p] ?? 0, out.data[p + 1] ?? 0, out.data[p + 2] ?? 0])[0];
+    };
+    // A dark stripe (x 100–101) stays far darker than the light one beside it (x 102–103).
+    expect(lightness(102) - lightness(100)).toBeGreaterThan(25);
   });
 });
 

@@ -8,6 +8,12 @@
  * light falloff and fine detail keep their relative strength. Hue and chroma come from the
  * target (scaled with lightness as a real shaded surface's are), plus a fraction of the photo's
  * own colour variation around the wall's mean, so coloured light and bounce keep some life.
+ *
+ * A selection can hold two albedos: a dark panelled wall beside a light one, an accent wall. One
+ * median between them would push the light wall towards white and the dark one towards black,
+ * where paint gives both the same colour. So when the surface's lightness falls into two
+ * separate regions far apart ({@link albedoSplit}), each takes its own reference, blended across
+ * the edge between them.
  */
 import {
   SRGB_TO_LINEAR,
@@ -21,7 +27,7 @@ import {
   type Lab,
   type Rgb,
 } from '../colour';
-import { cloneRaster, featherMask, maskBounds, type Mask, type Raster } from '../raster';
+import { boxMean, cloneRaster, featherMask, maskBounds, type Mask, type Raster } from '../raster';
 import { matteWeights, surfaceColours } from './matte';
 import { paintVariant, type VariantOptions } from './variants';
 
@@ -180,6 +186,23 @@ interface SurfaceStats {
   medianY: number;
   meanA: number;
   meanB: number;
+  /** Two albedos under the mask, each with its own reference; null for one. */
+  split: AlbedoSplit | null;
+}
+
+/** One albedo's reference: median luminance and mean a*, b*. */
+interface Albedo {
+  y: number;
+  a: number;
+  b: number;
+}
+
+/** See {@link albedoSplit}. */
+interface AlbedoSplit {
+  dark: Albedo;
+  light: Albedo;
+  /** Per pixel of the window: 0 on the darker albedo, 1 on the lighter, between across the edge. */
+  share: Float32Array;
 }
 
 /** A pixel window of the image (inclusive bounds), e.g. the mask's bounds grown by the feather. */
@@ -233,6 +256,9 @@ export function recolourMasked(
   const rgb: Rgb = [0, 0, 0];
   const invRef = 1 / Math.max(1e-4, stats.medianY);
   const detail = options.chromaDetail;
+  const split = stats.split;
+  const lnDark = split ? Math.log(Math.max(1e-4, split.dark.y)) : 0;
+  const lnLight = split ? Math.log(Math.max(1e-4, split.light.y)) : 0;
   for (let y = win.y0; y <= win.y1; y++) {
     for (let x = win.x0; x <= win.x1; x++) {
       const i = y * width + x;
@@ -255,13 +281,22 @@ export function recolourMasked(
         SRGB_TO_LINEAR[Math.round(sb)] ?? 0,
         lab,
       );
-      const shading = lightnessToLuminance(lab[0]) * invRef;
+      let inv = invRef;
+      let meanA = stats.meanA;
+      let meanB = stats.meanB;
+      if (split) {
+        const t = split.share[k] ?? 0;
+        inv = Math.exp(-(lnDark + t * (lnLight - lnDark)));
+        meanA = split.dark.a + t * (split.light.a - split.dark.a);
+        meanB = split.dark.b + t * (split.light.b - split.dark.b);
+      }
+      const shading = lightnessToLuminance(lab[0]) * inv;
       const outY = shoulder(targetY * withSheen(shading, options.sheen));
       const outL = luminanceToLightness(outY);
       // A shaded surface's chroma scales with Y^(1/3), i.e. with L* + 16.
       const chromaScale = Math.min(1.25, (outL + 16) / (targetL + 16));
-      const outA = targetLab[1] * chromaScale + detail * (lab[1] - stats.meanA);
-      const outB = targetLab[2] * chromaScale + detail * (lab[2] - stats.meanB);
+      const outA = targetLab[1] * chromaScale + detail * (lab[1] - meanA);
+      const outB = targetLab[2] * chromaScale + detail * (lab[2] - meanB);
       labToLinearRgbInto(outL, outA, outB, rgb);
       intoGamut(rgb, outY);
       dst[p] = r0 + w * (linearToByte(rgb[0]) - sr);
@@ -304,13 +339,21 @@ export function featherWithin(mask: Mask, win: Window, feather: number): SoftMas
   };
 }
 
-/** Median luminance (from a 1024-bin L* histogram) and mean a*, b* of the masked pixels. */
+/**
+ * Median luminance (from a 1024-bin L* histogram) and mean a*, b* of the masked pixels, and the
+ * two albedos when there are two ({@link albedoSplit}).
+ */
 function surfaceStats(image: Raster, mask: Mask, win: Window): SurfaceStats {
   const bins = new Uint32Array(1024);
+  const binA = new Float64Array(1024);
+  const binB = new Float64Array(1024);
+  const ww = win.x1 - win.x0 + 1;
+  const wh = win.y1 - win.y0 + 1;
+  // L* of the masked pixels over the window (0 elsewhere) and the mask itself, for the split.
+  const lightness = new Float32Array(ww * wh);
+  const inside = new Float32Array(ww * wh);
   const lab: Lab = [0, 0, 0];
   const src = image.data;
-  let sumA = 0;
-  let sumB = 0;
   let count = 0;
   for (let y = win.y0; y <= win.y1; y++) {
     for (let x = win.x0; x <= win.x1; x++) {
@@ -325,14 +368,42 @@ function surfaceStats(image: Raster, mask: Mask, win: Window): SurfaceStats {
       );
       const bin = Math.min(1023, Math.max(0, Math.floor(lab[0] * 10.23)));
       bins[bin] = (bins[bin] ?? 0) + 1;
-      sumA += lab[1];
-      sumB += lab[2];
+      binA[bin] = (binA[bin] ?? 0) + lab[1];
+      binB[bin] = (binB[bin] ?? 0) + lab[2];
+      const k = (y - win.y0) * ww + x - win.x0;
+      lightness[k] = lab[0];
+      inside[k] = 1;
       count++;
     }
   }
+  const all = albedoOf(bins, binA, binB, 0, 1024);
+  return {
+    medianY: all.y,
+    meanA: all.a,
+    meanB: all.b,
+    split: albedoSplit(bins, binA, binB, count, lightness, inside, ww, wh),
+  };
+}
+
+/** The median luminance and mean a*, b* of the histogram's bins [from, to). */
+function albedoOf(
+  bins: Uint32Array,
+  binA: Float64Array,
+  binB: Float64Array,
+  from: number,
+  to: number,
+): Albedo {
+  let count = 0;
+  let sumA = 0;
+  let sumB = 0;
+  for (let b = from; b < to; b++) {
+    count += bins[b] ?? 0;
+    sumA += binA[b] ?? 0;
+    sumB += binB[b] ?? 0;
+  }
   let seen = 0;
   let medianL = 50;
-  for (let b = 0; b < 1024; b++) {
+  for (let b = from; b < to; b++) {
     seen += bins[b] ?? 0;
     if (seen * 2 >= count) {
       medianL = (b + 0.5) / 10.23;
@@ -340,10 +411,98 @@ function surfaceStats(image: Raster, mask: Mask, win: Window): SurfaceStats {
     }
   }
   return {
-    medianY: lightnessToLuminance(medianL),
-    meanA: count ? sumA / count : 0,
-    meanB: count ? sumB / count : 0,
+    y: lightnessToLuminance(medianL),
+    a: count ? sumA / count : 0,
+    b: count ? sumB / count : 0,
   };
+}
+
+/** 0 below `lo`, 1 above `hi`, smooth between. */
+function ramp(l: number, lo: number, hi: number): number {
+  const t = Math.min(1, Math.max(0, (l - lo) / (hi - lo)));
+  return t * t * (3 - 2 * t);
+}
+
+/** Two albedos' references must differ at least this much in luminance (a ratio) to split. */
+const ALBEDO_RATIO = 3;
+/** …each must hold at least this share of the surface… */
+const ALBEDO_MIN_SHARE = 0.12;
+/** …and at most this share may lie between them once smoothed (texture, not two regions). */
+const ALBEDO_MAX_BETWEEN = 0.15;
+/** The smoothing radius (pixels) that tells two regions from a texture of light and dark. */
+const ALBEDO_RADIUS = 4;
+
+/**
+ * Two albedos under the mask, or null. Otsu's threshold splits the L* histogram; it is a split
+ * of two surfaces, not of light and shadow on one, when the two halves' medians are at least
+ * {@link ALBEDO_RATIO} apart in luminance (a wall's own light falloff rarely is), each holds a fair
+ * share, and the halves are regions: smoothed over a few pixels, little of the surface lies between
+ * them (a texture of light and dark — grain, brick and mortar — smooths into the middle). Each
+ * pixel's share of the lighter albedo then comes from its smoothed L*, ramping across the middle
+ * half between the two medians, and on the edge between the regions from its own L*, so the edge
+ * between the walls has no seam.
+ */
+function albedoSplit(
+  bins: Uint32Array,
+  binA: Float64Array,
+  binB: Float64Array,
+  count: number,
+  lightness: Float32Array,
+  inside: Float32Array,
+  ww: number,
+  wh: number,
+): AlbedoSplit | null {
+  if (count < 64) return null;
+  // Otsu: the threshold bin that maximises the between-class variance.
+  let total = 0;
+  for (let b = 0; b < 1024; b++) total += b * (bins[b] ?? 0);
+  let below = 0;
+  let sumBelow = 0;
+  let best = -1;
+  let threshold = 0;
+  for (let b = 0; b < 1024; b++) {
+    below += bins[b] ?? 0;
+    sumBelow += b * (bins[b] ?? 0);
+    const above = count - below;
+    if (below === 0 || above === 0) continue;
+    const diff = sumBelow / below - (total - sumBelow) / above;
+    const between = below * above * diff * diff;
+    if (between > best) {
+      best = between;
+      threshold = b + 1;
+    }
+  }
+  let darkCount = 0;
+  for (let b = 0; b < threshold; b++) darkCount += bins[b] ?? 0;
+  const darkShare = darkCount / count;
+  if (darkShare < ALBEDO_MIN_SHARE || darkShare > 1 - ALBEDO_MIN_SHARE) return null;
+  const dark = albedoOf(bins, binA, binB, 0, threshold);
+  const light = albedoOf(bins, binA, binB, threshold, 1024);
+  if (light.y < ALBEDO_RATIO * dark.y) return null;
+
+  const smoothL = boxMean(lightness, ww, wh, ALBEDO_RADIUS);
+  const smoothIn = boxMean(inside, ww, wh, ALBEDO_RADIUS);
+  const darkL = luminanceToLightness(dark.y);
+  const lightL = luminanceToLightness(light.y);
+  const lo = darkL + (lightL - darkL) / 4;
+  const hi = lightL - (lightL - darkL) / 4;
+  const loThird = darkL + (lightL - darkL) / 3;
+  const hiThird = lightL - (lightL - darkL) / 3;
+  const share = new Float32Array(ww * wh);
+  let between = 0;
+  for (let k = 0; k < ww * wh; k++) {
+    const n = smoothIn[k] ?? 0;
+    // Off the mask (the feathered rim) the nearby masked pixels decide; with none, the middle.
+    const l = n > 1e-6 ? (smoothL[k] ?? 0) / n : (darkL + lightL) / 2;
+    if (inside[k] && l > loThird && l < hiThird) between++;
+    const near = ramp(l, lo, hi);
+    // Inside one albedo the neighbourhood decides (a glint on dark wood stays a glint); across
+    // the edge between them, where the neighbourhood is mixed, the pixel's own L* does, so the
+    // edge has neither a bright nor a dark seam.
+    share[k] = near <= 0 || near >= 1 || !inside[k] ? near : ramp(lightness[k] ?? 0, lo, hi);
+  }
+  if (between > ALBEDO_MAX_BETWEEN * count) return null;
+  return { dark, light, share };
 }
 
 /** Sheen: a glossier finish brightens the already bright parts (shading ratio above 1). */

@@ -110,10 +110,13 @@ export function completeFlatObjects(
     }
   }
   if (wanted.size === 0) return 0;
+  // A table, not the Set, in the per-pixel loop.
+  const isWanted = new Uint8Array(count + 1);
+  for (const id of wanted) isWanted[id] = 1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const id = ids[y * width + x] ?? 0;
-      if (!wanted.has(id)) continue;
+      if (!isWanted[id]) continue;
       const lo = rowMin.get(id) as Int32Array;
       const hi = rowMax.get(id) as Int32Array;
       if (x < (lo[y] ?? width)) lo[y] = x;

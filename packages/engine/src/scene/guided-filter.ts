@@ -1,60 +1,11 @@
 /**
- * The colour guided filter (He, Sun & Tang) and its box filter: O(1) work per pixel whatever the
+ * The colour guided filter (He, Sun & Tang): O(1) work per pixel whatever the
  * radius. The room parse runs it on the class probabilities with the photo as guide, so a class
  * boundary from the 129² logit grid moves onto the photo's own edge; the output is linear in the
  * guide locally, q = a·I + b, so the coefficients can be sampled at a finer resolution than they
  * were computed at (the "fast guided filter").
  */
-
-/**
- * Mean over the (2r+1)² window around each pixel, clipped at the borders (divided by the number
- * of pixels actually inside). Separable running sums; `out` may not alias `src`.
- */
-export function boxMean(
-  src: Float32Array,
-  width: number,
-  height: number,
-  r: number,
-  out: Float32Array = new Float32Array(width * height),
-  scratch: Float32Array = new Float32Array(width * height),
-): Float32Array {
-  // Horizontal running sums into scratch (un-normalised), then vertical into out, normalised.
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let sum = 0;
-    for (let x = 0; x < Math.min(r, width); x++) sum += src[row + x] ?? 0;
-    for (let x = 0; x < width; x++) {
-      const add = x + r;
-      if (add < width) sum += src[row + add] ?? 0;
-      const drop = x - r - 1;
-      if (drop >= 0) sum -= src[row + drop] ?? 0;
-      scratch[row + x] = sum;
-    }
-  }
-  const colCount = new Float32Array(width);
-  for (let x = 0; x < width; x++) colCount[x] = Math.min(width - 1, x + r) - Math.max(0, x - r) + 1;
-  const acc = new Float64Array(width);
-  for (let y = 0; y < Math.min(r, height); y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) acc[x] = (acc[x] ?? 0) + (scratch[row + x] ?? 0);
-  }
-  for (let y = 0; y < height; y++) {
-    const add = y + r;
-    if (add < height) {
-      const row = add * width;
-      for (let x = 0; x < width; x++) acc[x] = (acc[x] ?? 0) + (scratch[row + x] ?? 0);
-    }
-    const drop = y - r - 1;
-    if (drop >= 0) {
-      const row = drop * width;
-      for (let x = 0; x < width; x++) acc[x] = (acc[x] ?? 0) - (scratch[row + x] ?? 0);
-    }
-    const rows = Math.min(height - 1, y + r) - Math.max(0, y - r) + 1;
-    const o = y * width;
-    for (let x = 0; x < width; x++) out[o + x] = (acc[x] ?? 0) / (rows * (colCount[x] ?? 1));
-  }
-  return out;
-}
+import { boxMean } from '../raster';
 
 /** A window of the image. */
 export interface Crop {
@@ -63,6 +14,21 @@ export interface Crop {
   width: number;
   height: number;
 }
+
+/** The eleven planes `coefficients` works in. */
+type Workspace = [
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+  Float32Array,
+];
 
 /** What the filter precomputes from the guide once, for any number of inputs. */
 export interface GuidedFilter {
@@ -137,6 +103,8 @@ export function colourGuidedFilter(
     inv[o + 4] = c12 * k;
     inv[o + 5] = c22 * k;
   }
+  // Scratch planes for `coefficients`, allocated once for the largest window (the whole image).
+  const work = Array.from({ length: 11 }, () => new Float32Array(n)) as Workspace;
   return {
     width,
     height,
@@ -146,25 +114,24 @@ export function colourGuidedFilter(
       const cw = crop.width;
       const ch = crop.height;
       const cn = cw * ch;
-      const local = new Float32Array(cn);
-      const scratchC = new Float32Array(cn);
-      const meanC = (src: Float32Array) => boxMean(src, cw, ch, radius, undefined, scratchC);
-      const times = (plane: Float32Array) => {
+      // The planes are views of the shared workspace: every one is written in full before read.
+      const [local, scratchC, mp, mrp, mgp, mbp, ar, ag, ab, bb, smoothed] = work.map((plane) =>
+        plane.subarray(0, cn),
+      ) as Workspace;
+      const meanC = (src: Float32Array, out: Float32Array) =>
+        boxMean(src, cw, ch, radius, out, scratchC);
+      const times = (plane: Float32Array, out: Float32Array) => {
         for (let y = 0; y < ch; y++) {
           const row = (crop.y + y) * width + crop.x;
           for (let x = 0; x < cw; x++)
             local[y * cw + x] = (plane[row + x] ?? 0) * (p[y * cw + x] ?? 0);
         }
-        return meanC(local);
+        return meanC(local, out);
       };
-      const mp = meanC(p);
-      const mrp = times(ir);
-      const mgp = times(ig);
-      const mbp = times(ib);
-      const ar = new Float32Array(cn);
-      const ag = new Float32Array(cn);
-      const ab = new Float32Array(cn);
-      const bb = new Float32Array(cn);
+      meanC(p, mp);
+      times(ir, mrp);
+      times(ig, mgp);
+      times(ib, mbp);
       for (let y = 0; y < ch; y++) {
         for (let x = 0; x < cw; x++) {
           const li = y * cw + x;
@@ -192,7 +159,7 @@ export function colourGuidedFilter(
       const out = new Float32Array(cn * 4);
       const planes = [ar, ag, ab, bb];
       for (let c = 0; c < 4; c++) {
-        const smoothed = meanC(planes[c] ?? ar);
+        meanC(planes[c] ?? ar, smoothed);
         for (let i = 0; i < cn; i++) out[i * 4 + c] = smoothed[i] ?? 0;
       }
       return out;

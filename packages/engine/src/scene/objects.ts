@@ -55,6 +55,9 @@ export function labelComponents(
   const n = width * height;
   const ids = new Int32Array(n);
   const parent: number[] = [0];
+  // The accepted labels as a table: a Set lookup per pixel is the slow part of a 2 MP pass.
+  const accepted = new Uint8Array(256).fill(include ? 0 : 1);
+  if (include) for (const l of include) accepted[l] = 1;
   const find = (a: number): number => {
     let r = a;
     while (parent[r] !== r) r = parent[r] ?? r;
@@ -70,7 +73,7 @@ export function labelComponents(
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const l = labels[i] ?? 0;
-      if (include && !include.has(l)) continue;
+      if (!accepted[l]) continue;
       const left = x > 0 && labels[i - 1] === l ? (ids[i - 1] ?? 0) : 0;
       const up = y > 0 && labels[i - width] === l ? (ids[i - width] ?? 0) : 0;
       if (left === 0 && up === 0) {
@@ -171,29 +174,45 @@ export function findObjects(
   minArea = Math.max(64, Math.round(width * height * 0.0008)),
 ): SceneObject[] {
   const { ids, count } = labelComponents(labels, width, height);
-  const comps: Component[] = [];
-  for (let c = 0; c <= count; c++) {
-    comps.push({ id: c, classId: 0, area: 0, x0: width, y0: height, x1: -1, y1: -1, owner: c });
-  }
+  // Per component: class, area and box, in typed arrays (one pass over the pixels).
+  const classOf = new Uint8Array(count + 1);
+  const areaOf = new Int32Array(count + 1);
+  const bx0 = new Int32Array(count + 1).fill(width);
+  const by0 = new Int32Array(count + 1).fill(height);
+  const bx1 = new Int32Array(count + 1).fill(-1);
+  const by1 = new Int32Array(count + 1).fill(-1);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const c = comps[ids[i] ?? 0] as Component;
-      c.classId = labels[i] ?? 0;
-      c.area++;
-      if (x < c.x0) c.x0 = x;
-      if (x > c.x1) c.x1 = x;
-      if (y < c.y0) c.y0 = y;
-      if (y > c.y1) c.y1 = y;
+      const c = ids[i] ?? 0;
+      classOf[c] = labels[i] ?? 0;
+      areaOf[c] = (areaOf[c] ?? 0) + 1;
+      if (x < (bx0[c] ?? 0)) bx0[c] = x;
+      if (x > (bx1[c] ?? 0)) bx1[c] = x;
+      if (y < (by0[c] ?? 0)) by0[c] = y;
+      if (y > (by1[c] ?? 0)) by1[c] = y;
     }
+  }
+  const comps: Component[] = [];
+  for (let c = 0; c <= count; c++) {
+    comps.push({
+      id: c,
+      classId: classOf[c] ?? 0,
+      area: areaOf[c] ?? 0,
+      x0: bx0[c] ?? width,
+      y0: by0[c] ?? height,
+      x1: bx1[c] ?? -1,
+      y1: by1[c] ?? -1,
+      owner: c,
+    });
   }
   const isObject = (c: Component) => c.id > 0 && !STRUCTURE_CLASSES.has(c.classId);
   // Seat parts touching a seat: contact length per (part, seat) pair.
+  const isPart = Uint8Array.from(comps, (c) => (SEAT_PARTS.has(c.classId) ? 1 : 0));
+  const isSeat = Uint8Array.from(comps, (c) => (SEATS.has(c.classId) ? 1 : 0));
   const contact = new Map<number, Map<number, number>>();
   const note = (a: number, b: number) => {
-    const ca = comps[a] as Component;
-    const cb = comps[b] as Component;
-    if (SEAT_PARTS.has(ca.classId) && SEATS.has(cb.classId)) {
+    if (isPart[a] && isSeat[b]) {
       const m = contact.get(a) ?? new Map<number, number>();
       m.set(b, (m.get(b) ?? 0) + 1);
       contact.set(a, m);

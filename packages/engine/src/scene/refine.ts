@@ -84,23 +84,36 @@ function blockAverage(
   const r = new Float32Array(ww * wh);
   const g = new Float32Array(ww * wh);
   const b = new Float32Array(ww * wh);
-  const count = new Float32Array(ww * wh);
-  for (let y = 0; y < height; y++) {
-    const row = Math.floor(y / k) * ww;
-    let p = y * width * 4;
-    for (let x = 0; x < width; x++, p += 4) {
-      const i = row + Math.floor(x / k);
-      r[i] = (r[i] ?? 0) + (data[p] ?? 0);
-      g[i] = (g[i] ?? 0) + (data[p + 1] ?? 0);
-      b[i] = (b[i] ?? 0) + (data[p + 2] ?? 0);
-      count[i] = (count[i] ?? 0) + 1;
+  // Each block's channel sums are integers (at most k²·255), exact in any order: summed per
+  // block row in integer accumulators, then normalised once.
+  const blockOf = new Int32Array(width);
+  for (let x = 0; x < width; x++) blockOf[x] = Math.floor(x / k);
+  const sr = new Int32Array(ww);
+  const sg = new Int32Array(ww);
+  const sb = new Int32Array(ww);
+  for (let by = 0; by < wh; by++) {
+    sr.fill(0);
+    sg.fill(0);
+    sb.fill(0);
+    const yEnd = Math.min(height, (by + 1) * k);
+    for (let y = by * k; y < yEnd; y++) {
+      let p = y * width * 4;
+      for (let x = 0; x < width; x++, p += 4) {
+        const i = blockOf[x] ?? 0;
+        sr[i] = (sr[i] ?? 0) + (data[p] ?? 0);
+        sg[i] = (sg[i] ?? 0) + (data[p + 1] ?? 0);
+        sb[i] = (sb[i] ?? 0) + (data[p + 2] ?? 0);
+      }
     }
-  }
-  for (let i = 0; i < ww * wh; i++) {
-    const inv = 1 / (255 * Math.max(1, count[i] ?? 1));
-    r[i] = (r[i] ?? 0) * inv;
-    g[i] = (g[i] ?? 0) * inv;
-    b[i] = (b[i] ?? 0) * inv;
+    const rows = yEnd - by * k;
+    for (let bx = 0; bx < ww; bx++) {
+      const count = rows * (Math.min(width, (bx + 1) * k) - bx * k);
+      const inv = 1 / (255 * Math.max(1, count));
+      const i = by * ww + bx;
+      r[i] = (sr[bx] ?? 0) * inv;
+      g[i] = (sg[bx] ?? 0) * inv;
+      b[i] = (sb[bx] ?? 0) * inv;
+    }
   }
   return [r, g, b];
 }
@@ -176,8 +189,10 @@ export function refineLabels(
   const gw = Math.min(grid, Math.ceil(validWidth) + 1);
   const gh = Math.min(grid, Math.ceil(validHeight) + 1);
 
-  // 1. Softmax over the valid cells; count the winners.
-  const probs = new Float32Array(classes * plane);
+  // 1. Softmax over the valid cells; count the winners. Only each cell's max and sum are kept:
+  // the probabilities are written out for the candidate classes alone (step 2), not all 150.
+  const cellMax = new Float64Array(plane);
+  const cellSum = new Float64Array(plane);
   const wins = new Int32Array(classes);
   const src = logits.data;
   for (let y = 0; y < gh; y++) {
@@ -193,16 +208,25 @@ export function refineLabels(
         }
       }
       let sum = 0;
-      for (let c = 0; c < classes; c++) {
-        const e = Math.exp((src[c * plane + cell] ?? 0) - max);
-        probs[c * plane + cell] = e;
-        sum += e;
-      }
-      for (let c = 0; c < classes; c++)
-        probs[c * plane + cell] = (probs[c * plane + cell] ?? 0) / sum;
+      for (let c = 0; c < classes; c++) sum += Math.exp((src[c * plane + cell] ?? 0) - max);
+      cellMax[cell] = max;
+      cellSum[cell] = sum;
       wins[arg] = (wins[arg] ?? 0) + 1;
     }
   }
+  /** One class's probabilities over the valid cells (as a Float32 plane, like the old table). */
+  const probsOf = (c: number): Float32Array => {
+    const out = new Float32Array(plane);
+    const base = c * plane;
+    for (let y = 0; y < gh; y++) {
+      for (let x = 0; x < gw; x++) {
+        const cell = y * grid + x;
+        const e = Math.fround(Math.exp((src[base + cell] ?? 0) - (cellMax[cell] ?? 0)));
+        out[cell] = e / (cellSum[cell] ?? 1);
+      }
+    }
+    return out;
+  };
   const candidates = [...wins.keys()]
     .filter((c) => (wins[c] ?? 0) >= MIN_WINS)
     .sort((a, b) => (wins[b] ?? 0) - (wins[a] ?? 0))
@@ -223,7 +247,7 @@ export function refineLabels(
   // Each class is filtered only over the window where its probability is not negligible.
   const pad = 2 * RADIUS + 2;
   const fields: Field[] = candidates.map((c) => {
-    const base = c * plane;
+    const probs = probsOf(c);
     // The window: grid cells where the class is present, mapped to working pixels.
     let gx0 = gw;
     let gy0 = gh;
@@ -231,7 +255,7 @@ export function refineLabels(
     let gy1 = -1;
     for (let gy = 0; gy < gh; gy++) {
       for (let gx = 0; gx < gw; gx++) {
-        if ((probs[base + gy * grid + gx] ?? 0) > PRESENT) {
+        if ((probs[gy * grid + gx] ?? 0) > PRESENT) {
           if (gx < gx0) gx0 = gx;
           if (gx > gx1) gx1 = gx;
           if (gy < gy0) gy0 = gy;
@@ -257,8 +281,8 @@ export function refineLabels(
     const p = new Float32Array(crop.width * crop.height);
     for (let y = 0; y < crop.height; y++) {
       const wy = crop.y + y;
-      const r0 = base + (ay.i0[wy] ?? 0) * grid;
-      const r1 = base + (ay.i1[wy] ?? 0) * grid;
+      const r0 = (ay.i0[wy] ?? 0) * grid;
+      const r1 = (ay.i1[wy] ?? 0) * grid;
       const fy = ay.f[wy] ?? 0;
       for (let x = 0; x < crop.width; x++) {
         const wx = crop.x + x;
@@ -278,19 +302,21 @@ export function refineLabels(
   const second = new Uint8Array(wn);
   const firstQ = new Float32Array(wn).fill(-Infinity);
   const secondQ = new Float32Array(wn).fill(-Infinity);
+  const [gr, gg, gb] = guide;
   fields.forEach((f, j) => {
     const a = f.data;
     for (let y = 0; y < f.height; y++) {
-      for (let x = 0; x < f.width; x++) {
-        const i = (f.y + y) * ww + f.x + x;
-        const o = (y * f.width + x) * 4;
+      let i = (f.y + y) * ww + f.x;
+      let o = y * f.width * 4;
+      for (let x = 0; x < f.width; x++, i++, o += 4) {
         const q =
-          (a[o] ?? 0) * (guide[0][i] ?? 0) +
-          (a[o + 1] ?? 0) * (guide[1][i] ?? 0) +
-          (a[o + 2] ?? 0) * (guide[2][i] ?? 0) +
+          (a[o] ?? 0) * (gr[i] ?? 0) +
+          (a[o + 1] ?? 0) * (gg[i] ?? 0) +
+          (a[o + 2] ?? 0) * (gb[i] ?? 0) +
           (a[o + 3] ?? 0);
-        if (q > (firstQ[i] ?? 0)) {
-          secondQ[i] = firstQ[i] ?? 0;
+        const best = firstQ[i] ?? 0;
+        if (q > best) {
+          secondQ[i] = best;
           second[i] = first[i] ?? 0;
           firstQ[i] = q;
           first[i] = j;
@@ -332,22 +358,23 @@ export function refineLabels(
     colX1[x] = Math.min(ww - 1, Math.floor(wx) + 1);
     colFx[x] = wx - Math.floor(wx);
   }
-  for (let y = 0; y < height; y++) {
-    const wy = Math.min(wh - 1, Math.max(0, (y + 0.5) * ws - 0.5));
-    const y0 = Math.floor(wy);
-    const y1 = Math.min(wh - 1, y0 + 1);
-    const fy = wy - y0;
-    for (let x = 0; x < width; x++) {
-      const x0 = colX0[x] ?? 0;
-      const x1 = colX1[x] ?? 0;
-      const fx = colFx[x] ?? 0;
-      const i00 = y0 * ww + x0;
-      const i01 = y0 * ww + x1;
-      const i10 = y1 * ww + x0;
-      const i11 = y1 * ww + x1;
+  // Per column: the nearer working column (the confidence of a settled pixel is its nearest's).
+  const colNear = new Int32Array(width);
+  for (let x = 0; x < width; x++)
+    colNear[x] = (colFx[x] ?? 0) < 0.5 ? (colX0[x] ?? 0) : (colX1[x] ?? 0);
+  // Per working pixel: whether the four working pixels from it down-right agree on the winner by
+  // the margin (then every photo pixel between them takes that winner), and its confidence.
+  const settled = new Uint8Array(wn);
+  const settledConfidence = new Uint8Array(wn);
+  for (let wy = 0; wy < wh; wy++) {
+    const down = (Math.min(wh - 1, wy + 1) - wy) * ww;
+    for (let wx = 0; wx < ww; wx++) {
+      const i00 = wy * ww + wx;
+      const i01 = i00 + Math.min(ww - 1, wx + 1) - wx;
+      const i10 = i00 + down;
+      const i11 = i01 + down;
       const f00 = first[i00] ?? 0;
-      const pix = y * width + x;
-      if (
+      settled[i00] =
         f00 === first[i01] &&
         f00 === first[i10] &&
         f00 === first[i11] &&
@@ -355,13 +382,32 @@ export function refineLabels(
         (margin[i01] ?? 0) > MARGIN &&
         (margin[i10] ?? 0) > MARGIN &&
         (margin[i11] ?? 0) > MARGIN
-      ) {
-        labels[pix] = candidateIds[f00] ?? 0;
-        const q =
-          fx < 0.5 ? (fy < 0.5 ? firstQ[i00] : firstQ[i10]) : fy < 0.5 ? firstQ[i01] : firstQ[i11];
-        confidence[pix] = Math.round(255 * Math.min(1, Math.max(0, q ?? 0)));
+          ? 1
+          : 0;
+      settledConfidence[i00] = Math.round(255 * Math.min(1, Math.max(0, firstQ[i00] ?? 0)));
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const wy = Math.min(wh - 1, Math.max(0, (y + 0.5) * ws - 0.5));
+    const y0 = Math.floor(wy);
+    const y1 = Math.min(wh - 1, y0 + 1);
+    const fy = wy - y0;
+    const nearRow = (fy < 0.5 ? y0 : y1) * ww;
+    for (let x = 0; x < width; x++) {
+      const x0 = colX0[x] ?? 0;
+      const pix = y * width + x;
+      const i00 = y0 * ww + x0;
+      if (settled[i00]) {
+        labels[pix] = candidateIds[first[i00] ?? 0] ?? 0;
+        confidence[pix] = settledConfidence[nearRow + (colNear[x] ?? 0)] ?? 0;
         continue;
       }
+      const x1 = colX1[x] ?? 0;
+      const fx = colFx[x] ?? 0;
+      const i01 = y0 * ww + x1;
+      const i10 = y1 * ww + x0;
+      const i11 = y1 * ww + x1;
+      const f00 = first[i00] ?? 0;
       band[pix] = 1;
       // The boundary band: the candidates of the four neighbours, evaluated with this colour.
       local[0] = f00;

@@ -7,10 +7,13 @@
 import { estimateRoomCamera, type RoomCamera } from '../geometry/room-camera';
 import type { SegmentationModel } from '../models/segmentation-model';
 import type { Mask, Raster } from '../raster';
+import type { DetectedElement } from '../types';
 import { ADE } from './ade20k';
 import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
 import { classMatte, refineLabels } from './refine';
+import { doubtWalls } from './wall-doubt';
+import { runnerUpBoxes, takeOccludersFromWall } from './wall-occluders';
 import { boundaryLines, splitWalls, PLANE_FRONT, PLANE_LEFT, PLANE_RIGHT } from './wall-planes';
 
 export type { SceneObject } from './objects';
@@ -49,6 +52,11 @@ export interface RoomParse {
   wallFloorLine: Float32Array;
   /** The camera the walls were split with. */
   camera: RoomCamera;
+  /**
+   * The network's own probability (0–1) of a class at a photo pixel, read off its coarse grid
+   * (nearest cell): weak evidence the labels lose, e.g. the rug share of a rug it called floor.
+   */
+  classShare?(cls: number): (x: number, y: number) => number;
 }
 
 export interface ParseOptions {
@@ -56,6 +64,11 @@ export interface ParseOptions {
   model: SegmentationModel;
   /** The room camera, when the caller has it; else estimated here. */
   camera?: RoomCamera;
+  /**
+   * The detector's boxes for this photo, when the caller ran it: furniture inside a box takes
+   * back what the network called wall (scene/wall-occluders.ts).
+   */
+  detections?: readonly DetectedElement[];
 }
 
 /** Classes whose soft matte the parse keeps. */
@@ -69,7 +82,12 @@ const PLANE_OF: Partial<Record<SurfaceName, number>> = {
 
 export async function parseRoom(image: Raster, options: ParseOptions): Promise<RoomParse> {
   const logits = await options.model.run(image);
-  return parseFromLogits(image, logits, options.camera ?? estimateRoomCamera(image));
+  return parseFromLogits(
+    image,
+    logits,
+    options.camera ?? estimateRoomCamera(image),
+    options.detections ?? [],
+  );
 }
 
 /** The parse from the network's output (split out so benches can time the stages). */
@@ -77,11 +95,22 @@ export function parseFromLogits(
   image: Raster,
   logits: Awaited<ReturnType<SegmentationModel['run']>>,
   camera: RoomCamera,
+  detections: readonly DetectedElement[] = [],
 ): RoomParse {
   const { width, height } = image;
   const n = width * height;
-  const { labels, confidence, soft, band } = refineLabels(image, logits, SOFT_CLASSES);
+  const doubted = doubtWalls(logits);
+  const { labels, confidence, soft, band } = refineLabels(
+    image,
+    // Doors, headboards, cabinet fronts and pale ceilings the network half-reads as wall.
+    doubted,
+    SOFT_CLASSES,
+  );
   completeFlatObjects(labels, width, height, Math.round(n * 0.001));
+  // Headboards, fridges, vanities, doors and cabinet fronts the network still reads as wall:
+  // the detector's boxes and the network's own door/cabinet runner-up, confirmed by the edges
+  // that shut them off from the wall round them.
+  takeOccludersFromWall(image, labels, [...detections, ...runnerUpBoxes(doubted, width, height)]);
   // Mattes are built on first use (floors want the floor's, paint the walls'), then kept.
   const mattes = new Map<number, Uint8Array>();
   const matteOf = (cls: number): Uint8Array => {
@@ -162,5 +191,37 @@ export function parseFromLogits(
     },
     wallFloorLine: lines.wallFloor,
     camera,
+    classShare: (cls) => coarseShare(logits, cls, width, height),
+  };
+}
+
+/** One class's softmax share over the network's grid, looked up by photo pixel (nearest cell). */
+function coarseShare(
+  logits: Awaited<ReturnType<SegmentationModel['run']>>,
+  cls: number,
+  width: number,
+  height: number,
+): (x: number, y: number) => number {
+  const { data, classes, grid, validWidth, validHeight } = logits;
+  const plane = grid * grid;
+  const share = new Float32Array(plane);
+  const gw = Math.min(grid, Math.ceil(validWidth) + 1);
+  const gh = Math.min(grid, Math.ceil(validHeight) + 1);
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      const cell = y * grid + x;
+      let max = -Infinity;
+      for (let c = 0; c < classes; c++) max = Math.max(max, data[c * plane + cell] ?? 0);
+      let sum = 0;
+      for (let c = 0; c < classes; c++) sum += Math.exp((data[c * plane + cell] ?? 0) - max);
+      share[cell] = Math.exp((data[cls * plane + cell] ?? 0) - max) / sum;
+    }
+  }
+  const sx = validWidth / Math.max(1, width - 1);
+  const sy = validHeight / Math.max(1, height - 1);
+  return (x, y) => {
+    const cx = Math.min(gw - 1, Math.max(0, Math.round(x * sx)));
+    const cy = Math.min(gh - 1, Math.max(0, Math.round(y * sy)));
+    return share[cy * grid + cx] ?? 0;
   };
 }

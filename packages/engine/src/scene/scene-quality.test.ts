@@ -10,19 +10,51 @@ import { labelledPhotos } from '../test-support/ground-truth';
 import { formatSceneTable, measureScene, type SceneQuality } from '../test-support/scene-quality';
 
 interface Floors {
-  floor: number;
+  /** null: the photo shows (almost) no floor; the floors action must refuse it. */
+  floor: number | null;
   walls: number;
   left: number | null;
   front: number | null;
   right: number | null;
   paintSpill: number;
   paintMiss: number;
-  floorSpill: number;
-  floorMiss: number;
+  floorSpill: number | null;
+  floorMiss: number | null;
 }
 
-/** Measured at 1600 px (IoU − 0.02, spill/miss + 0.02). */
+/**
+ * Measured at 1600 px (IoU − 0.02, spill/miss + 0.02). Floors keep the rugs, mats and shower trays
+ * the network read as floor (scene/inner-floor.ts, decision 027) and reach the foot of the wall:
+ * floor spill fell on the four photos with one (bathroom-grey 47.8 → 32.8 %, dining 54.5 → 20.0 %,
+ * beamed 7.9 → 1.5 %, glass-shower 32.9 → 4.2 %). Two floors were loosened, with the reason:
+ * beamed miss 0.03 → 0.05 (0.5 → 2.5 %: the rug's hull takes the shadowed floor under an
+ * armchair on its edge) and bathroom-grey miss 0.16 → 0.17 (13.5 → 14.2 %, the mat's outline).
+ * Walls were raised in decision 028 where they improved (the wall gives way to a door or the ceiling the network half-reads; wall planes by
+ * vanishing points only with a trusted camera), kept where they still hold. bedroom-1 (only a
+ * sliver of floor under a nightstand: the floors action must refuse it) and living-room-beige-armchairs were labelled in
+ * that change. Decision 029: furniture the detector boxes (bed, fridge, sink, TV, …) and doors
+ * or cabinet fronts the network ranks second behind wall take back the "wall" that the wall round
+ * them cannot reach across an edge (scene/wall-occluders.ts); walls and spill raised where they
+ * improved (bedroom-1 spill 52.5 → 43.0 %, wall IoU 0.476 → 0.570; mirror 20.5 → 15.8 %).
+ * Decision 030: SAM shows which floor points lie on things standing there
+ * (ops/floor-objects.ts); floor spill fell on bathroom-double 4.3 → 1.1 %, bathroom-grey
+ * 32.8 → 10.6 %, kitchen-black 15.6 → 8.6 %, red-armchair 31.3 → 15.0 %, and those floors were
+ * raised. One was loosened, with the reason: living-room-1 miss 0.06 → 0.09 (4.3 → 6.5 %: SAM's
+ * outline of the egg chair takes the shadowed floor at its foot).
+ */
 const THRESHOLDS: Record<string, Floors> = {
+  // Held out (labelled by scenefloor, never used to tune the engine).
+  'bathroom-double-vanity-glass-shower.jpg': {
+    floor: 0.6,
+    walls: 0.33,
+    left: null,
+    front: 0.44,
+    right: 0.01,
+    paintSpill: 0.66,
+    paintMiss: 0.09,
+    floorSpill: 0.03,
+    floorMiss: 0.1,
+  },
   'bathroom-grey-tile-bathtub.webp': {
     floor: 0.46,
     walls: 0.68,
@@ -31,16 +63,27 @@ const THRESHOLDS: Record<string, Floors> = {
     right: 0.64,
     paintSpill: 0.27,
     paintMiss: 0.12,
-    floorSpill: 0.5,
-    floorMiss: 0.16,
+    floorSpill: 0.13,
+    floorMiss: 0.17,
+  },
+  'bedroom-1.jpg': {
+    floor: null,
+    walls: 0.55,
+    left: null,
+    front: 0.47,
+    right: 0.0,
+    paintSpill: 0.45,
+    paintMiss: 0.04,
+    floorSpill: null,
+    floorMiss: null,
   },
   'bedroom-minimal-mirror.jpg': {
     floor: 0.91,
-    walls: 0.76,
+    walls: 0.81,
     left: null,
-    front: 0.75,
+    front: 0.8,
     right: null,
-    paintSpill: 0.24,
+    paintSpill: 0.18,
     paintMiss: 0.03,
     floorSpill: 0.06,
     floorMiss: 0.03,
@@ -58,33 +101,33 @@ const THRESHOLDS: Record<string, Floors> = {
   },
   'dining-room-green-velvet-chairs.webp': {
     floor: 0.43,
-    walls: 0.55,
+    walls: 0.56,
     left: 0.0,
     front: 0.56,
     right: null,
-    paintSpill: 0.44,
+    paintSpill: 0.43,
     paintMiss: 0.07,
-    floorSpill: 0.56,
+    floorSpill: 0.22,
     floorMiss: 0.07,
   },
   'kitchen-black-minimal.jpg': {
     floor: 0.78,
-    walls: 0.63,
+    walls: 0.66,
     left: null,
-    front: 0.83,
-    right: 0.33,
-    paintSpill: 0.36,
+    front: 0.86,
+    right: 0.34,
+    paintSpill: 0.33,
     paintMiss: 0.04,
-    floorSpill: 0.18,
+    floorSpill: 0.11,
     floorMiss: 0.02,
   },
   'kitchen-dining-1.jpg': {
     floor: 0.85,
-    walls: 0.75,
-    left: 0.55,
-    front: 0.26,
-    right: 0.0,
-    paintSpill: 0.22,
+    walls: 0.76,
+    left: 0.56,
+    front: 0.6,
+    right: 0.81,
+    paintSpill: 0.21,
     paintMiss: 0.08,
     floorSpill: 0.12,
     floorMiss: 0.06,
@@ -92,14 +135,12 @@ const THRESHOLDS: Record<string, Floors> = {
   'living-dining-room-red-armchair.jpg': {
     floor: 0.63,
     walls: 0.51,
-    left: 0.02,
+    left: 0.43,
     front: null,
-    // The left/right split of this corner shot moves with a pixel's change in the coarse
-    // labels (0.48 before the working grid was aligned to whole blocks): fragile, see 012.
     right: 0.2,
-    paintSpill: 0.46,
+    paintSpill: 0.45,
     paintMiss: 0.15,
-    floorSpill: 0.33,
+    floorSpill: 0.17,
     floorMiss: 0.13,
   },
   'living-room-1.jpg': {
@@ -111,24 +152,47 @@ const THRESHOLDS: Record<string, Floors> = {
     paintSpill: 0.15,
     paintMiss: 0.05,
     floorSpill: 0.62,
-    floorMiss: 0.06,
+    floorMiss: 0.09,
   },
   'living-room-beamed-ceiling.jpg': {
     floor: 0.9,
-    walls: 0.57,
+    walls: 0.61,
     left: null,
-    front: 0.53,
-    right: 0.15,
-    paintSpill: 0.4,
+    front: 0.56,
+    right: 0.16,
+    paintSpill: 0.34,
     paintMiss: 0.12,
-    floorSpill: 0.1,
+    floorSpill: 0.04,
+    floorMiss: 0.05,
+  },
+  // Held out (labelled by scenefloor, never used to tune the engine).
+  'living-room-cognac-leather-sofa.jpg': {
+    floor: 0.84,
+    walls: 0.43,
+    left: null,
+    front: 0.25,
+    right: null,
+    paintSpill: 0.45,
+    paintMiss: 0.33,
+    floorSpill: 0.08,
+    floorMiss: 0.11,
+  },
+  'living-room-beige-armchairs.jpg': {
+    floor: 0.84,
+    walls: 0.63,
+    left: 0.34,
+    front: 0.59,
+    right: 0.56,
+    paintSpill: 0.3,
+    paintMiss: 0.16,
+    floorSpill: 0.16,
     floorMiss: 0.03,
   },
   'living-room-neutral-sofa.jpg': {
     floor: 0.03,
     walls: 0.79,
     left: null,
-    front: 0.2,
+    front: 0.78,
     right: null,
     paintSpill: 0.2,
     paintMiss: 0.05,
@@ -152,7 +216,6 @@ describe('scene quality against the ground-truth labels', async () => {
     measured.push(q);
     const t = THRESHOLDS[photo];
     if (!t) throw new Error(`no thresholds for ${photo}`);
-    expect(q.floorIou).toBeGreaterThanOrEqual(t.floor);
     expect(q.wallIou.all).toBeGreaterThanOrEqual(t.walls);
     for (const plane of ['left', 'front', 'right'] as const) {
       const floor = t[plane];
@@ -160,9 +223,14 @@ describe('scene quality against the ground-truth labels', async () => {
     }
     expect(q.paint.spill).toBeLessThanOrEqual(t.paintSpill);
     expect(q.paint.miss).toBeLessThanOrEqual(t.paintMiss);
-    expect(q.floors.refused).toBe(false);
-    expect(q.floors.spill).toBeLessThanOrEqual(t.floorSpill);
-    expect(q.floors.miss).toBeLessThanOrEqual(t.floorMiss);
+    if (t.floor === null) {
+      expect(q.floors.refused).toBe(true);
+    } else {
+      expect(q.floorIou).toBeGreaterThanOrEqual(t.floor);
+      expect(q.floors.refused).toBe(false);
+      expect(q.floors.spill).toBeLessThanOrEqual(t.floorSpill ?? 0);
+      expect(q.floors.miss).toBeLessThanOrEqual(t.floorMiss ?? 0);
+    }
     if (measured.length === photos.length) console.log(formatSceneTable(measured));
   });
 });

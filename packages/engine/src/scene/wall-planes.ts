@@ -19,6 +19,8 @@ export const PLANE_RIGHT = 3;
 const LEVEL_DEG = 9;
 /** Share of the columns that must vote for a side wall before one is drawn. */
 const MIN_SIDE_EVIDENCE = 0.06;
+/** The room camera's confidence from which its vanishing points, not slopes, place the walls. */
+const MIN_GEOMETRIC_CONFIDENCE = 0.5;
 /** Lines steeper than this are not room edges (a door frame, a chair). */
 const STEEPEST_DEG = 70;
 
@@ -198,6 +200,10 @@ export function splitWalls(
   const ref = rows.length > 0 ? (rows[rows.length >> 1] ?? height / 2) : height / 2;
   const project = verticalProjector(camera, ref);
   const evidence = new Uint8Array(width);
+  // The vanishing-point vote needs a camera the estimator is fairly sure of: a guessed horizon
+  // (one near the wall–ceiling line, say) sends a level front-wall line's vanishing point
+  // anywhere. Below that the line's slope against the horizon's direction decides.
+  const geometric = camera && camera.confidence >= MIN_GEOMETRIC_CONFIDENCE ? camera : undefined;
   const tanRoll = Math.tan(rollRad);
   const vote = (line: Float32Array, sign: 1 | -1) => {
     const slopes = localSlopes(line, window);
@@ -209,16 +215,16 @@ export function splitWalls(
       const rel = (s - tanRoll) / (1 + s * tanRoll);
       if (Math.abs(rel) > steep) continue;
       let plane: number;
-      if (camera) {
+      if (geometric) {
         // Where this line meets the horizon: a wall turned less than 45° from facing the
         // camera sends its lines to a vanishing point more than a focal length off centre.
-        const cx = camera.intrinsics[2];
-        const f = camera.intrinsics[0];
+        const cx = geometric.intrinsics[2];
+        const f = geometric.intrinsics[0];
         const denom = s - tanRoll;
         const vx =
           Math.abs(denom) < 1e-6
             ? Number.POSITIVE_INFINITY
-            : (camera.horizonY - y + s * x - tanRoll * cx) / denom;
+            : (geometric.horizonY - y + s * x - tanRoll * cx) / denom;
         if (!Number.isFinite(vx) || Math.abs(vx - cx) > f) plane = PLANE_FRONT;
         else plane = vx > x ? PLANE_LEFT : PLANE_RIGHT;
       } else {

@@ -1,6 +1,7 @@
 /** Test helper: the room parse of a shared photo with the shipped segmentation model. */
 import { resolveModel } from '../models/model-store';
 import { createSegmentationModel, type SegmentationModel } from '../models/segmentation-model';
+import { createDetector, type Detector } from '../ops/detect';
 import type { Raster } from '../raster';
 import { parseRoom, type RoomParse } from '../scene';
 
@@ -14,6 +15,18 @@ export function segmentationModel(): Promise<SegmentationModel> {
   return model;
 }
 
+let detector: Promise<Detector> | undefined;
+
+/** The shipped detector (YOLOX-nano), loaded once per test file. */
+export function detectorModel(): Promise<Detector> {
+  detector ??= resolveModel('yolox_nano', { allowDownload: false }).then((path) =>
+    createDetector(path),
+  );
+  return detector;
+}
+
+/** The parse as the engine makes it: the segmentation network and the detector's boxes. */
 export async function parseOf(image: Raster): Promise<RoomParse> {
-  return parseRoom(image, { model: await segmentationModel() });
+  const detections = await (await detectorModel()).detect(image);
+  return parseRoom(image, { model: await segmentationModel(), detections });
 }

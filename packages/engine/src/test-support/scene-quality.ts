@@ -5,7 +5,8 @@
  * unchanged (miss). Used by the quality test (thresholds) and `npm run bench:engine` (table).
  */
 import { floorMappingOf } from '../geometry/room-camera';
-import { floorOf } from '../ops/find-floor';
+import { floorOf, floorRegionOf } from '../ops/find-floor';
+import { objectsOverFloor } from '../ops/floor-objects';
 import { fillSurface } from '../ops/surface-fill';
 import { paintableSurface, paintWalls } from '../ops/wall-paint';
 import type { Mask, Raster } from '../raster';
@@ -20,6 +21,7 @@ import {
 } from './ground-truth';
 import { roomRaster, textureRaster } from './photos';
 import { parseOf } from './room-parse';
+import { samSegmenter } from './sam';
 
 /** A pixel counts as changed when a channel moves by more than this. */
 export const CHANGE_THRESHOLD = 6;
@@ -95,10 +97,12 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
   const painted = paintWalls(image, all, hex, { variant: 0, seed: 1 }, surface);
   const paint = changeAgainstTarget(image, painted, wallTruth, CHANGE_THRESHOLD);
 
-  // Floors: as the app asks (no mask), a texture far from the floor's colour.
+  // Floors: as the app asks (no mask, SAM's objects out of the floor), a texture far from the
+  // floor's colour.
   let floors = { spill: 0, miss: 1, refused: true };
+  const notFloor = await objectsOverFloor(image, floorRegionOf(parse), await samSegmenter());
   try {
-    const floor = floorOf(parse);
+    const floor = floorOf(parse, { image, notFloor });
     const textures = await Promise.all(FLOOR_TEXTURES.map((t) => textureRaster(t, 1024)));
     const texture = farthest(
       textures,

@@ -63,8 +63,6 @@ export interface StateImage {
   height: number;
 }
 
-const NOT_YOURS = 'Must be one of your stored images';
-
 /** Reads the user's images and the catalogue's for one request. */
 export class ActionInputs {
   constructor(
@@ -84,14 +82,14 @@ export class ActionInputs {
   /** One of the user's stored images; another user's is refused exactly like a made-up URL. */
   async storedImage(field: string, url: string): Promise<StateImage | undefined> {
     if (!FILE_URL_PATTERN.test(url)) {
-      this.errors.add(field, NOT_YOURS);
+      this.errors.add(field, messages.notYourImage);
       return undefined;
     }
     try {
       const { image, bytes } = await this.deps.images.readOwned(this.userId, field, url);
       return { bytes, width: image.width, height: image.height };
     } catch {
-      this.errors.add(field, NOT_YOURS);
+      this.errors.add(field, messages.notYourImage);
       return undefined;
     }
   }

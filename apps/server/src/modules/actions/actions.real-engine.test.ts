@@ -126,13 +126,24 @@ describe('actions API with the real local engine', () => {
   let used: ImageUsed[] = [];
   let answerImages: string[] = [];
   let designId = 0;
+  let userId = 0;
+
+  /** The user's credits as the database holds them. */
+  const balance = async () =>
+    (
+      await harness.db
+        .selectFrom('users')
+        .select('available_credits')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).available_credits;
 
   beforeAll(async () => {
     harness = await startTestApp(sqlite, { smtpUrl: smtp.url });
     client = await new TestClient(harness.app).csrf();
     const registered = await client.post('/api/auth/register', aPerson());
     expect(registered.statusCode).toBe(201);
-    const userId = registered.json<{ data: { id: number } }>().data.id;
+    userId = registered.json<{ data: { id: number } }>().data.id;
     // Plenty of credits for one call per action, given through the ledger.
     await harness.db.transaction().execute((trx) =>
       changeCredits(trx, {
@@ -349,6 +360,8 @@ describe('actions API with the real local engine', () => {
       expect(used[0]?.paints).toMatchObject([{ name: 'Charcoal', hex: '#45454a' }]);
       expect(used[0]?.paints).toHaveLength(1);
       expectRegionNear(used[0]?.paints[0]?.region, wall);
+      // The painted wall's area, estimated from the room camera.
+      expect(used[0]?.paints[0]?.region.area_m2).toBeGreaterThan(0);
       expect(used[0]?.products).toEqual([]);
       const { outsideMax, insideMean } = await changes(
         stateBytes,
@@ -433,6 +446,10 @@ describe('actions API with the real local engine', () => {
       const floorBox = used[0]?.textures[0]?.region.box;
       expect((floorBox?.y ?? 0) + (floorBox?.height ?? 0)).toBeGreaterThan(size.height * 0.9);
       expect(used[0]?.textures[0]?.region.share).toBeGreaterThan(0.05);
+      // The floor laid, in m² from the room camera (≈ 4–5 m² visible in this living room:
+      // engine geometry/surface-area.photo.test.ts reasons it out).
+      expect(used[0]?.textures[0]?.region.area_m2).toBeGreaterThan(2.5);
+      expect(used[0]?.textures[0]?.region.area_m2).toBeLessThan(8);
       const bottom = {
         left: 0,
         top: Math.round(size.height * 0.75),
@@ -457,11 +474,16 @@ describe('actions API with the real local engine', () => {
         { design_style: 'Industrial', design_mode: 'bold', quantity: '2' },
         2,
       );
-      // A restyle picks nothing from the library (yet: issue 11).
-      expect(used).toEqual([
-        { products: [], paints: [], textures: [] },
-        { products: [], paints: [], textures: [] },
-      ]);
+      // A bold restyle is a redesign with library things (issue 11): each variant records the
+      // paint, floor and products it applied, and the two variants are different designs.
+      expect(used).toHaveLength(2);
+      for (const record of used) {
+        expect(
+          record.paints.length + record.textures.length + record.products.length,
+        ).toBeGreaterThan(0);
+        for (const paint of record.paints) expect(paint.region.share).toBeGreaterThan(0);
+      }
+      expect(JSON.stringify(used[0])).not.toBe(JSON.stringify(used[1]));
       const whole = { left: 0, top: 0, width: size.width, height: size.height };
       const changed = await changes(stateBytes, first ?? Buffer.alloc(0), size.width, whole);
       expect(changed.insideMean).toBeGreaterThan(5);
@@ -601,6 +623,117 @@ describe('actions API with the real local engine', () => {
       );
       expect(outsideMax).toBe(0);
       expect(insideMean).toBeGreaterThan(5);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+  /** The box of the changed pixels (any channel moved by more than 24). */
+  async function changedBox(before: Buffer, after: Buffer) {
+    const [a, b] = await Promise.all([rgb(before), rgb(after)]);
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -1;
+    let y1 = -1;
+    let count = 0;
+    for (let i = 0; i < a.length; i += 3) {
+      const moved =
+        Math.abs((a[i] ?? 0) - (b[i] ?? 0)) > 24 ||
+        Math.abs((a[i + 1] ?? 0) - (b[i + 1] ?? 0)) > 24 ||
+        Math.abs((a[i + 2] ?? 0) - (b[i + 2] ?? 0)) > 24;
+      if (!moved) continue;
+      const pixel = i / 3;
+      const x = pixel % size.width;
+      const y = Math.floor(pixel / size.width);
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+      count++;
+    }
+    return { x0, y0, x1, y1, count };
+  }
+
+  it(
+    'runs an instruction without a mask on what it names, charging what that action costs',
+    async () => {
+      // living-room-1: the floor lamp stands left of the sofa (ground truth x 146–322 of 1600
+      // wide, y 346–830 of 960), i.e. x 88–193, y 208–498 at 960 px.
+      const before = await balance();
+      const [removed] = await generated(
+        'ai-assistant',
+        { prompt: 'remove the lamp', quantity: '1' },
+        1,
+      );
+      expect(await balance()).toBe(before - 1);
+      const box = await changedBox(stateBytes, removed ?? Buffer.alloc(0));
+      expect(box.count).toBeGreaterThan(2000);
+      expect(box.x0).toBeGreaterThan(60);
+      expect(box.x1).toBeLessThan(240);
+      expect(box.y0).toBeGreaterThan(170);
+      expect(box.y1).toBeLessThan(540);
+
+      // "Replace the sofa with a leather one": the catalogue's leather sofa, on the sofa.
+      const beforeSwap = await balance();
+      const [swapped] = await generated(
+        'ai-assistant',
+        { prompt: 'replace the sofa with a leather one', quantity: '1' },
+        1,
+      );
+      expect(await balance()).toBe(beforeSwap - 2);
+      expect(used[0]?.products.map((product) => product.id)).toEqual(['sofa-hayes']);
+      const sofa = await changedBox(stateBytes, swapped ?? Buffer.alloc(0));
+      // Sofa ground truth: x 332–1172, y 560–855 of 1600×960 → x 199–703, y 336–513.
+      expect(sofa.x0).toBeGreaterThan(150);
+      expect(sofa.x1).toBeLessThan(760);
+      expect(sofa.y1).toBeLessThan(size.height);
+      expect(sofa.count).toBeGreaterThan(20_000);
+    },
+    ENGINE_TEST_TIMEOUT,
+  );
+
+  it(
+    'restyles the whole room for a mood, paints the walls it finds, and refuses, for free, what is not in the photo',
+    async () => {
+      const before = await balance();
+      const [warm] = await generated(
+        'ai-assistant',
+        { prompt: 'make it warmer and cosier', quantity: '1' },
+        1,
+      );
+      expect(await balance()).toBe(before - 2);
+      // The Architectural style tool's redesign, not the grade alone: the walls are repainted in
+      // one of the style's named colours, recorded with the region they cover.
+      expect(used[0]?.paints).toHaveLength(1);
+      expect(used[0]?.paints[0]?.name).toBeTruthy();
+      expect(used[0]?.paints[0]?.region.share).toBeGreaterThan(0.1);
+      const whole = await changedBox(stateBytes, warm ?? Buffer.alloc(0));
+      // The whole room moves, not one patch.
+      expect(whole.count).toBeGreaterThan(0.05 * size.width * size.height);
+      expect(whole.x1 - whole.x0).toBeGreaterThan(0.8 * size.width);
+      expect(whole.y1 - whole.y0).toBeGreaterThan(0.8 * size.height);
+
+      // "Paint the walls sage green": the parse's walls, one design, wall paint's 1 credit.
+      const beforePaint = await balance();
+      const [walls] = await generated(
+        'ai-assistant',
+        { prompt: 'paint the walls sage green', quantity: '2' },
+        1,
+      );
+      expect(await balance()).toBe(beforePaint - 1);
+      expect(used[0]?.paints).toMatchObject([{ hex: '#9caf88' }]);
+      // The back wall fills most of living-room-1: most of the photo turns sage.
+      expect(used[0]?.paints[0]?.region.share).toBeGreaterThan(0.3);
+      const painted = await changedBox(stateBytes, walls ?? Buffer.alloc(0));
+      expect(painted.x1 - painted.x0).toBeGreaterThan(0.8 * size.width);
+
+      const missing = await client.post(
+        '/api/actions/generate/ai-assistant',
+        form({ state_image: state, prompt: 'remove the piano', quantity: '1' }),
+      );
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json<{ message: string }>().message).toBe(
+        "I couldn't find a piano in this photo. Paint over it with the brush, or try another instruction.",
+      );
+      expect(await balance()).toBe(beforePaint - 1);
     },
     ENGINE_TEST_TIMEOUT,
   );

@@ -234,6 +234,44 @@ describe.each(await databaseTargets())('actions API on $name', (target) => {
     expect(engine.requests[1]).toMatchObject({ op: 'wall_paint', colour: { hex: '#9caf88' } });
   });
 
+  it('restyles within the room budget: a swap that fits is planned and recorded, one that does not is kept and said', async () => {
+    const { client } = await newUser();
+    const state = await storedPhoto(client);
+    const fits = await generate(client, 'architectural-style', {
+      state_image: state,
+      design_style: 'Scandinavian',
+      design_mode: 'bold',
+      budget_max: '1000',
+      quantity: '1',
+    });
+    expect(fits.statusCode, fits.body).toBe(200);
+    const request = engine.requests.at(-1);
+    if (request?.op !== 'architectural_style') throw new Error('no restyle request');
+    const plan = request.plans?.[0];
+    expect(plan?.walls?.hex).toBe('#f4f2ec');
+    expect(plan?.swaps?.map((swap) => swap.product.id)).toEqual(['sofa-lund']);
+    const answer = fits.json<GenerationAnswer>();
+    expect(answer.notices).toBeUndefined();
+    expect(answer.used[0]?.products).toEqual([
+      expect.objectContaining({ id: 'sofa-lund', price: 74_900, currency: 'EUR' }),
+    ]);
+    expect(answer.used[0]?.paints).toEqual([expect.objectContaining({ hex: '#f4f2ec' })]);
+
+    const tight = await generate(client, 'architectural-style', {
+      state_image: state,
+      design_style: 'Scandinavian',
+      design_mode: 'bold',
+      budget_max: '500',
+      quantity: '1',
+    });
+    expect(tight.statusCode, tight.body).toBe(200);
+    const kept = engine.requests.at(-1);
+    expect(kept?.op === 'architectural_style' && kept.plans?.[0]?.swaps).toBeUndefined();
+    const told = tight.json<GenerationAnswer>();
+    expect(told.notices).toContain(messages.restyleKeptForBudget.replace('{item}', 'sofa'));
+    expect(told.used[0]?.products).toEqual([]);
+  });
+
   it('lets 20 concurrent generations spend only the 5 credits there are, each success once', async () => {
     const { client, userId } = await newUser();
     const state = await storedPhoto(client);
@@ -452,7 +490,7 @@ describe.each(await databaseTargets())('actions API on $name', (target) => {
     expect(await ledgerEntries(harness.db, userId)).toHaveLength(1);
   });
 
-  it('runs the assistant through the planned action and charges the assistant; refuses what it cannot do for free', async () => {
+  it('runs the assistant through the planned action and charges what that action costs; refuses what it cannot do for free', async () => {
     const { client, userId } = await newUser();
     const state = await storedPhoto(client);
     const refused = await generate(client, 'ai-assistant', {
@@ -472,20 +510,200 @@ describe.each(await databaseTargets())('actions API on $name', (target) => {
       quantity: '2',
     });
     expect(painted.statusCode, painted.body).toBe(200);
-    // A paint plan makes one design; the assistant's 2 credits are charged for it.
-    expect(painted.json<GenerationAnswer>()).toMatchObject({ remainingCredits: 8 });
+    // A paint plan makes one design and costs what wall paint costs: 1 credit.
+    expect(painted.json<GenerationAnswer>()).toMatchObject({ remainingCredits: 9 });
     expect(painted.json<GenerationAnswer>().images).toHaveLength(1);
     expect(engine.requests[0]).toMatchObject({ op: 'wall_paint', colour: { hex: '#336699' } });
 
     const removed = await generate(client, 'ai-assistant', {
       state_image: state,
       masked_image: png(mask),
-      prompt: 'remove the chair',
+      prompt: 'remove the sofa',
       quantity: '2',
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(engine.requests[1]).toMatchObject({ op: 'remove_elements', quantity: 2 });
-    expect(await balance(userId)).toBe(8 - 4);
+    // Remove elements: 1 credit a design.
+    expect(await balance(userId)).toBe(9 - 2);
+  });
+
+  it('finds what the instruction names without a mask, and charges nothing when it is not there', async () => {
+    const { client, userId } = await newUser();
+    const state = await storedPhoto(client);
+    // The fake engine's room: a sofa in the lower middle, the walls below the top third.
+    const removed = await generate(client, 'ai-assistant', {
+      state_image: state,
+      prompt: 'remove the sofa',
+      quantity: '1',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const removal = engine.requests[0];
+    if (removal?.op !== 'remove_elements') throw new Error('expected remove_elements');
+    const { data, info } = await sharp(removal.mask)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => data[Math.round(y) * info.width + Math.round(x)] ?? 0;
+    expect(at(info.width / 2, (info.height * 3) / 4)).toBe(255);
+    expect(at(info.width / 2, info.height / 4)).toBe(0);
+    expect(await balance(userId)).toBe(10 - 1);
+
+    const missing = await generate(client, 'ai-assistant', {
+      state_image: state,
+      prompt: 'remove the piano',
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json<{ message: string }>().message).toBe(
+      "I couldn't find a piano in this photo. Paint over it with the brush, or try another instruction.",
+    );
+    expect(engine.requests).toHaveLength(1);
+    expect(await balance(userId)).toBe(9);
+
+    const restyled = await generate(client, 'ai-assistant', {
+      state_image: state,
+      prompt: 'make it warmer and cosier',
+      quantity: '2',
+    });
+    expect(restyled.statusCode, restyled.body).toBe(200);
+    expect(engine.requests[1]).toMatchObject({ op: 'architectural_style', quantity: 2 });
+    // Architectural style: 2 credits a design.
+    expect(await balance(userId)).toBe(9 - 4);
+
+    const walls = await generate(client, 'ai-assistant', {
+      state_image: state,
+      prompt: 'paint the walls sage green',
+    });
+    expect(walls.statusCode, walls.body).toBe(200);
+    expect(engine.requests[2]).toMatchObject({ op: 'wall_paint', colour: { hex: '#9caf88' } });
+    expect(await balance(userId)).toBe(5 - 1);
+
+    // Without a mask and naming nothing, it asks where.
+    const nowhere = await generate(client, 'ai-assistant', {
+      state_image: state,
+      prompt: 'remove this',
+    });
+    expect(nowhere.statusCode).toBe(422);
+    expect(nowhere.json<{ message: string }>().message).toMatch(/^Paint the area to change first/);
+    const noPlace = await generate(client, 'ai-assistant', {
+      state_image: state,
+      prompt: 'add a plant',
+    });
+    expect(noPlace.statusCode).toBe(422);
+    expect(noPlace.json<{ message: string }>().message).toBe(
+      'Paint where it should go first: the assistant adds it in the marked area.',
+    );
+    expect(await balance(userId)).toBe(4);
+  });
+
+  it('redesigns the room for "make it Scandinavian" as the Architectural style tool does, within the budget, at its cost', async () => {
+    const { client, userId } = await newUser();
+    const state = await storedPhoto(client);
+    const tool = await generate(client, 'architectural-style', {
+      state_image: state,
+      design_style: 'Scandinavian',
+      budget_max: '1000',
+      quantity: '1',
+    });
+    expect(tool.statusCode, tool.body).toBe(200);
+    const assistant = await generate(client, 'ai-assistant', {
+      state_image: state,
+      prompt: 'make it Scandinavian',
+      budget_max: '1000',
+      quantity: '1',
+    });
+    expect(assistant.statusCode, assistant.body).toBe(200);
+    const [byTool, byAssistant] = engine.requests;
+    if (byTool?.op !== 'architectural_style' || byAssistant?.op !== 'architectural_style') {
+      throw new Error('expected two restyles');
+    }
+    // The same redesign: walls, floor and the swap that fits the budget, not the grade alone.
+    const plan = byAssistant.plans?.[0];
+    expect(plan?.walls?.hex).toBe('#f4f2ec');
+    expect(plan?.floor?.id).toBeTruthy();
+    expect(plan?.swaps?.map((swap) => swap.product.id)).toEqual(['sofa-lund']);
+    expect(byAssistant.strength).toBe(byTool.strength);
+    expect(plan?.walls).toEqual(byTool.plans?.[0]?.walls);
+    expect(plan?.floor?.id).toBe(byTool.plans?.[0]?.floor?.id);
+    const answer = assistant.json<GenerationAnswer>();
+    expect(answer.used[0]?.paints).toEqual([expect.objectContaining({ hex: '#f4f2ec' })]);
+    expect(answer.used[0]?.products).toEqual([
+      expect.objectContaining({ id: 'sofa-lund', price: 74_900, currency: 'EUR' }),
+    ]);
+    expect(answer.used).toEqual(tool.json<GenerationAnswer>().used);
+    // Both charged what a restyle costs: 2 credits a design.
+    expect(await balance(userId)).toBe(10 - 2 - 2);
+
+    // Over budget the assistant keeps the sofa and says so, as the tool does.
+    const tight = await generate(client, 'ai-assistant', {
+      state_image: state,
+      prompt: 'make it Scandinavian',
+      budget_max: '500',
+      quantity: '1',
+    });
+    expect(tight.statusCode, tight.body).toBe(200);
+    expect(tight.json<GenerationAnswer>().notices).toContain(
+      messages.restyleKeptForBudget.replace('{item}', 'sofa'),
+    );
+    expect(tight.json<GenerationAnswer>().used[0]?.products).toEqual([]);
+  });
+
+  it("restyles as deep as the words ask, in the design mode of that depth, at the restyle's cost", async () => {
+    const { client, userId } = await newUser();
+    const state = await storedPhoto(client);
+    const restyles = () =>
+      engine.requests.flatMap((request) => (request.op === 'architectural_style' ? [request] : []));
+    // Each instruction beside the tool in the mode it should run; the assistant names the style,
+    // or leaves it to the design's (design_style).
+    const cases = [
+      { prompt: 'Scandinavian, just change the colours', mode: 'subtle', style: undefined },
+      { prompt: 'only repaint', mode: 'subtle', style: 'Scandinavian' },
+      { prompt: 'new floor and colours', mode: 'balanced', style: 'Scandinavian' },
+      { prompt: 'make it Scandinavian', mode: undefined, style: undefined },
+      { prompt: 'redesign', mode: undefined, style: 'Scandinavian' },
+    ];
+    for (const { prompt, mode, style } of cases) {
+      await setBalance(userId, 10);
+      const tool = await generate(client, 'architectural-style', {
+        state_image: state,
+        design_style: 'Scandinavian',
+        ...(mode ? { design_mode: mode } : {}),
+        budget_max: '1000',
+        quantity: '2',
+      });
+      expect(tool.statusCode, tool.body).toBe(200);
+      // The tool's restyle costs 2 credits × 2 designs, whatever its mode…
+      expect(await balance(userId), prompt).toBe(10 - 4);
+      const assistant = await generate(client, 'ai-assistant', {
+        state_image: state,
+        prompt,
+        ...(style ? { design_style: style } : {}),
+        budget_max: '1000',
+        quantity: '2',
+      });
+      expect(assistant.statusCode, assistant.body).toBe(200);
+      const [byTool, byAssistant] = restyles().slice(-2);
+      // The same restyle as the tool in that mode: strength, and what each variant changes.
+      expect(byAssistant?.strength, prompt).toBe(byTool?.strength);
+      expect(byAssistant?.plans, prompt).toEqual(byTool?.plans);
+      const plan = byAssistant?.plans?.[0];
+      expect(plan?.walls, prompt).toBeTruthy();
+      expect(Boolean(plan?.floor), prompt).toBe(mode !== 'subtle');
+      expect(plan?.swaps?.length ?? 0, prompt).toBe(mode === undefined ? 1 : 0);
+      // …and so does the assistant's.
+      expect(await balance(userId), prompt).toBe(10 - 4 - 4);
+    }
+    await setBalance(userId, 10);
+
+    // No style in the words nor on the design: it asks which, and charges nothing.
+    const before = engine.requests.length;
+    const unstyled = await generate(client, 'ai-assistant', {
+      state_image: state,
+      prompt: 'just change the colours',
+    });
+    expect(unstyled.statusCode).toBe(422);
+    expect(unstyled.json<{ message: string }>().message).toBe(messages.assistantWhichStyle);
+    expect(engine.requests).toHaveLength(before);
+    expect(await balance(userId)).toBe(10);
   });
 
   it('places the chosen or best-fitting catalogue product for add elements and furniture', async () => {

@@ -1,5 +1,5 @@
 import {
-  GENERATE_ROUTES,
+  ACTION_LIST,
   errorBodySchema,
   furnitureReplacementsAnswerSchema,
   furnitureReplacementsRequestSchema,
@@ -9,7 +9,6 @@ import {
   spaceElementsAnswerSchema,
   surfaceAnswerSchema,
   surfaceRequestSchema,
-  type GenerateRoute,
 } from '@roomcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/authenticate';
@@ -106,14 +105,14 @@ export const actionsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  for (const route of Object.keys(GENERATE_ROUTES) as GenerateRoute[]) {
+  for (const action of ACTION_LIST) {
     app.post(
-      `/generate/${route}`,
+      `/generate/${action.route}`,
       {
         schema: {
           tags,
           consumes: ['multipart/form-data'],
-          description: `Multipart. Costs the ${GENERATE_ROUTES[route]} action's credits × quantity; refunded if the generation fails.`,
+          description: `Multipart. Costs the ${action.id} action's credits × quantity; refunded if the generation fails.`,
           response: {
             200: generationAnswerSchema,
             402: errorBodySchema,
@@ -129,7 +128,7 @@ export const actionsRoutes: FastifyPluginAsyncZod<{
           GENERATE_FILE_FIELDS,
           'state_image',
         );
-        return actions.generate(user.id, route, fields, files);
+        return actions.generate(user.id, action.id, fields, files);
       },
     );
   }

@@ -14,7 +14,7 @@ import type { ProductRow } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
 import { readStream } from '../images/images.service';
 import type { LibraryService } from '../library/library.service';
-import { productRowsByIds } from './actions.repository';
+import { productRowsByIds } from '../library/library.repository';
 
 /** What to add when the prompt names nothing: things that fit almost any room. */
 export const DEFAULT_ADD_CATEGORIES: readonly ProductCategory[] = [
@@ -33,6 +33,8 @@ export interface ProductWish {
   /** Whole currency units. */
   budgetMin?: number | null | undefined;
   budgetMax?: number | null | undefined;
+  /** A material asked for ("a leather one"): products made of it come first, when any are. */
+  material?: string | undefined;
 }
 
 const NEUTRAL = '#9a9a96';
@@ -77,7 +79,7 @@ export class ProductChoice {
   /** Up to `count` different placeable products for the wish; empty when none fits. */
   async placements(wish: ProductWish, count: number, colour?: string) {
     const chosen: PlacementProduct[] = [];
-    for (const product of await this.ranked(wish)) {
+    for (const product of byMaterial(await this.ranked(wish), wish.material)) {
       const [row] = await productRowsByIds(this.deps.db, [product.id]);
       const placement = row ? await this.placement(row, colour) : undefined;
       if (placement) chosen.push(placement);
@@ -110,4 +112,13 @@ export class ProductChoice {
       cutout: await readStream(object.body),
     };
   }
+}
+
+/** Products of `material` first (in their order), then the rest; all of them when none is. */
+export function byMaterial(products: readonly Product[], material: string | undefined): Product[] {
+  if (!material) return [...products];
+  const wanted = material.toLowerCase();
+  const made = (product: Product) =>
+    product.materials.some((name) => name.toLowerCase().includes(wanted));
+  return [...products.filter(made), ...products.filter((product) => !made(product))];
 }

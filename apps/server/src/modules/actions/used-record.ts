@@ -10,11 +10,11 @@ import {
   type ImageUsed,
   type UsedRegion,
 } from '@roomcraft/contracts';
-import type { GenerateRequest } from '@roomcraft/engine';
+import { findTexture } from '@roomcraft/catalog';
+import type { AppliedItem, GenerateRequest } from '@roomcraft/engine';
 import sharp from 'sharp';
 import type { Executor } from '../../db/database';
-import { paintColourByHex } from './actions.repository';
-import { productRowsByIds } from './actions.repository';
+import { paintColourByHex, productRowsByIds, textureById } from '../library/library.repository';
 
 /** A texture the request carries, as the library knows it (id null for an upload). */
 export interface TexturePick {
@@ -62,14 +62,32 @@ export async function changedRegion(before: Buffer, after: Buffer): Promise<Used
   return { share: round4(changed / (width * height)), box };
 }
 
-/** What each of `images` used, for the request that made them. */
+/**
+ * What each of `images` used, for the request that made them. A redesign (architectural style
+ * with plans) says itself what it applied to each image and where (`applied`, from the engine).
+ * `areasM2` is the engine's estimate of the floor laid or wall painted per image
+ * (`GenerateResult.areasM2`): it becomes the region's `area_m2` for floors and paint, and is left
+ * out where the engine had none.
+ */
 export async function usedRecords(
   db: Executor,
   request: GenerateRequest,
   texture: TexturePick | undefined,
   images: readonly Buffer[],
+  applied?: readonly (readonly AppliedItem[] | undefined)[],
+  areasM2?: readonly (number | null)[],
 ): Promise<ImageUsed[]> {
-  const regions = await Promise.all(images.map((png) => changedRegion(request.image, png)));
+  if (request.op === 'architectural_style' && applied) {
+    return Promise.all(images.map((_, index) => appliedRecord(db, applied[index] ?? [])));
+  }
+  const measured = await Promise.all(images.map((png) => changedRegion(request.image, png)));
+  const surfaceOp = request.op === 'wall_paint' || request.op === 'floors';
+  const regions = measured.map((region, index): UsedRegion => {
+    const area = surfaceOp ? areasM2?.[index] : undefined;
+    return typeof area === 'number' && Number.isFinite(area) && area > 0
+      ? { ...region, area_m2: area }
+      : region;
+  });
   switch (request.op) {
     case 'wall_paint': {
       const hex =
@@ -133,6 +151,48 @@ export async function usedRecords(
     case 'architectural_style':
       return regions.map(() => NOTHING_USED);
   }
+}
+
+/** The `used` record of one redesigned image, from the steps the engine applied. */
+export async function appliedRecord(
+  db: Executor,
+  applied: readonly AppliedItem[],
+): Promise<ImageUsed> {
+  const used: ImageUsed = { products: [], paints: [], textures: [] };
+  const productIds = applied.flatMap((item) => (item.kind === 'product' ? [item.id] : []));
+  const rows = await productRowsByIds(db, [...new Set(productIds)]);
+  for (const item of applied) {
+    switch (item.kind) {
+      case 'paint': {
+        const hex = item.hex.toLowerCase();
+        const name = (await paintColourByHex(db, hex))?.name ?? null;
+        used.paints.push({ name, hex, region: item.region });
+        break;
+      }
+      case 'floor': {
+        const name =
+          (await textureById(db, item.id))?.name ?? findTexture(item.id)?.name ?? item.id;
+        used.textures.push({ id: item.id, name, kind: 'floor', region: item.region });
+        break;
+      }
+      case 'product': {
+        const row = rows.find((candidate) => candidate.id === item.id);
+        if (!row) break;
+        const colours = JSON.parse(row.colors) as { name: string; hex: string }[];
+        const hex = item.colour.toLowerCase();
+        used.products.push({
+          id: row.id,
+          name: row.name,
+          colour: { name: colours.find((c) => c.hex.toLowerCase() === hex)?.name ?? null, hex },
+          price: row.price,
+          currency: asCurrency(row.currency),
+          region: item.region,
+        });
+        break;
+      }
+    }
+  }
+  return used;
 }
 
 async function swatchHex(swatch: Buffer) {

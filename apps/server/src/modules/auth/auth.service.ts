@@ -12,7 +12,8 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/database';
-import type { SessionRow, UserRow } from '../../db/schema';
+import type { Authenticated } from '../../http/authenticate';
+import type { UserRow } from '../../db/schema';
 import {
   HttpError,
   passwordConfirmationRequired,
@@ -56,11 +57,6 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Runs after the password check, before the account row goes. */
   beforeAccountDeletion?: (userId: number) => Promise<void>;
-}
-
-export interface Authenticated {
-  session: SessionRow;
-  user: UserRow;
 }
 
 export interface ClientInfo {

@@ -64,27 +64,6 @@ export async function deleteCartItem(db: Executor, userId: number, id: number) {
   return result.numDeletedRows > 0n;
 }
 
-export function productRow(db: Executor, id: string) {
-  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function textureRow(db: Executor, id: string) {
-  return db
-    .selectFrom('textures')
-    .select(['id', 'name', 'image'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export function paintColourRow(db: Executor, hex: string) {
-  return db
-    .selectFrom('paint_colours')
-    .select(['id', 'name', 'hex'])
-    .where('hex', '=', hex)
-    .orderBy('position')
-    .executeTakeFirst();
-}
-
 // ---------------------------------------------------------------- share links
 
 export async function insertShareLink(

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
+import { idFromPath } from '../../http/path-ids';
 import type { AuthService } from '../auth/auth.service';
 import type { CartService } from './cart.service';
 
@@ -19,12 +19,6 @@ const errors = {
   419: errorBodySchema,
   422: errorBodySchema,
 };
-
-/** Item ids are positive integers; anything else names no item. */
-function itemId(raw: string) {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 export const cartRoutes: FastifyPluginAsyncZod<{ auth: AuthService; cart: CartService }> = (
   app,
@@ -72,7 +66,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ auth: AuthService; cart: CartSe
     async (request) => {
       const { user } = await requireAuth(request, auth);
       return {
-        data: await cart.setQuantity(user.id, itemId(request.params.id), request.body.quantity),
+        data: await cart.setQuantity(user.id, idFromPath(request.params.id), request.body.quantity),
       };
     },
   );
@@ -82,7 +76,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ auth: AuthService; cart: CartSe
     { schema: { tags, params: itemParams, response: { 200: cartData, ...errors } } },
     async (request) => {
       const { user } = await requireAuth(request, auth);
-      return { data: await cart.remove(user.id, itemId(request.params.id)) };
+      return { data: await cart.remove(user.id, idFromPath(request.params.id)) };
     },
   );
   return Promise.resolve();

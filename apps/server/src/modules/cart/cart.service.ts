@@ -18,16 +18,14 @@ import { notFound, validationFailed } from '../../http/errors';
 import { iso, type Clock } from '../../platform/clock';
 import { findOwnedDesign } from '../designs/designs.repository';
 import type { ImagesService } from '../images/images.service';
+import { paintColourByHex, productById, textureById } from '../library/library.repository';
 import { catalogueImageUrl } from '../library/library.service';
 import {
   cartItemsOf,
   deleteCartItem,
   insertCartItem,
-  paintColourRow,
-  productRow,
   sameCartItem,
   setCartQuantity,
-  textureRow,
 } from './cart.repository';
 
 type Additions = z.output<typeof cartAdditionsSchema>['items'];
@@ -132,7 +130,7 @@ export class CartService {
     };
     switch (addition.kind) {
       case 'product': {
-        const product = await productRow(db, addition.product_id);
+        const product = await productById(db, addition.product_id);
         if (!product) throw validationFailed({ [`${field}.product_id`]: ['Unknown product'] });
         const colours = JSON.parse(product.colors) as { name: string; hex: string }[];
         const colour =
@@ -162,7 +160,7 @@ export class CartService {
         };
       }
       case 'paint': {
-        const named = await paintColourRow(db, addition.hex);
+        const named = await paintColourByHex(db, addition.hex);
         return {
           ...base,
           kind: 'paint',
@@ -173,7 +171,9 @@ export class CartService {
         };
       }
       case 'texture': {
-        const texture = addition.texture_id ? await textureRow(db, addition.texture_id) : undefined;
+        const texture = addition.texture_id
+          ? await textureById(db, addition.texture_id)
+          : undefined;
         if (addition.texture_id && !texture) {
           throw validationFailed({ [`${field}.texture_id`]: ['Unknown texture'] });
         }

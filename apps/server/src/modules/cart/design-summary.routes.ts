@@ -8,17 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
+import { idFromPath } from '../../http/path-ids';
 import type { AuthService } from '../auth/auth.service';
 import type { DesignSummaryService } from './design-summary.service';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 401: errorBodySchema, 404: errorBodySchema, 419: errorBodySchema };
-
-function numericId(raw: string) {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 /** A file name from a design name: letters, digits and dashes. */
 export function fileNameOf(name: string, fallback: string) {
@@ -43,7 +38,7 @@ export const designSummaryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await requireAuth(request, auth);
-      return { data: await summaries.summary(user.id, numericId(request.params.id)) };
+      return { data: await summaries.summary(user.id, idFromPath(request.params.id)) };
     },
   );
 
@@ -61,7 +56,7 @@ export const designSummaryRoutes: FastifyPluginAsyncZod<{
       const { user } = await requireAuth(request, auth);
       const { name, pdf } = await summaries.pdf(
         user.id,
-        numericId(request.params.id),
+        idFromPath(request.params.id),
         request.query.paper,
       );
       return reply
@@ -86,7 +81,7 @@ export const designSummaryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await requireAuth(request, auth);
-      return { data: await summaries.shareLinks(user.id, numericId(request.params.id)) };
+      return { data: await summaries.shareLinks(user.id, idFromPath(request.params.id)) };
     },
   );
 
@@ -95,7 +90,7 @@ export const designSummaryRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, params: idParams, response: { 201: dataOf(shareLinkSchema), ...errors } } },
     async (request, reply) => {
       const { user } = await requireAuth(request, auth);
-      const link = await summaries.share(user.id, numericId(request.params.id));
+      const link = await summaries.share(user.id, idFromPath(request.params.id));
       return reply.code(201).send({ data: link });
     },
   );
@@ -105,7 +100,7 @@ export const designSummaryRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const { user } = await requireAuth(request, auth);
-      await summaries.revoke(user.id, numericId(request.params.id));
+      await summaries.revoke(user.id, idFromPath(request.params.id));
       return reply.code(204).send(null);
     },
   );

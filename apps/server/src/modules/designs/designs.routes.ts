@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/authenticate';
-import { notFound, validationFailed } from '../../http/errors';
+import { validationFailed } from '../../http/errors';
+import { idFromPath } from '../../http/path-ids';
 import { readMultipartForm, registerMultipart } from '../../http/multipart';
 import type { AuthService } from '../auth/auth.service';
 import {
@@ -26,12 +27,6 @@ const errors = {
   419: errorBodySchema,
   422: errorBodySchema,
 };
-
-/** Design ids are positive integers; anything else names no design. */
-function designId(raw: string) {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 /** Reads the spec's multipart design form: files for the image fields, indexed text for the rest. */
 async function readDesignForm(request: FastifyRequest) {
@@ -64,7 +59,7 @@ export const designsRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, params: idParams, response: { 200: designData, ...errors } } },
     async (request) => {
       const { user } = await requireAuth(request, auth);
-      return { data: toDesignResource(await designs.get(user.id, designId(request.params.id))) };
+      return { data: toDesignResource(await designs.get(user.id, idFromPath(request.params.id))) };
     },
   );
 
@@ -99,7 +94,7 @@ export const designsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await requireAuth(request, auth);
-      const design = await designs.update(user.id, designId(request.params.id), request.body);
+      const design = await designs.update(user.id, idFromPath(request.params.id), request.body);
       return { data: toDesignResource(design) };
     },
   );
@@ -115,7 +110,7 @@ export const designsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await requireAuth(request, auth);
-      await designs.delete(user.id, designId(request.params.id));
+      await designs.delete(user.id, idFromPath(request.params.id));
       return { message: 'Design deleted' };
     },
   );

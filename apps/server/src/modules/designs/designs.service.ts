@@ -13,16 +13,10 @@ import {
 import type { Updateable } from 'kysely';
 import type { Database, Executor } from '../../db/database';
 import type { DesignRow, DesignsTable, ImageRow } from '../../db/schema';
-import { notFound, validationFailed } from '../../http/errors';
+import { notFound, uploadError, validationFailed } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { attachImages, imagesOfDesign } from '../images/images.repository';
-import {
-  imageIdOf,
-  imageUrl,
-  storageKey,
-  uploadError,
-  type ImagesService,
-} from '../images/images.service';
+import { imageIdOf, imageUrl, storageKey, type ImagesService } from '../images/images.service';
 import {
   deleteDesign,
   findOwnedDesign,

@@ -1,8 +1,8 @@
-import { FILE_URL_PATTERN, uploadErrors, type UploadErrorCode } from '@roomcraft/contracts';
+import { FILE_URL_PATTERN, messages, type UploadErrorCode } from '@roomcraft/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Database, Executor } from '../../db/database';
 import type { ImageRow } from '../../db/schema';
-import { HttpError, notFound, validationFailed } from '../../http/errors';
+import { notFound, uploadError, validationFailed } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { MediaError, normaliseImage, type MediaProblem } from '../../platform/media';
 import type { ObjectStorage } from '../../platform/storage';
@@ -17,12 +17,6 @@ import {
 } from './images.repository';
 
 const SWEEP_BATCH = 500;
-
-export const uploadError = (code: UploadErrorCode, field?: string) =>
-  new HttpError(code === 'file_too_large' ? 413 : 422, uploadErrors[code], {
-    code,
-    ...(field ? { errors: { [field]: [uploadErrors[code]] } } : {}),
-  });
 
 /** The spec's upload error for what the content check found. */
 export const uploadErrorCodeOf = (problem: MediaProblem): UploadErrorCode =>
@@ -104,8 +98,7 @@ export class ImagesService {
   async readOwned(userId: number, field: string, url: string) {
     const [image] = await this.requireOwned(this.deps.db, userId, { [field]: url });
     const object = image ? await this.deps.storage.get(storageKey(image)) : undefined;
-    if (!image || !object)
-      throw validationFailed({ [field]: ['Must be one of your stored images'] });
+    if (!image || !object) throw validationFailed({ [field]: [messages.notYourImage] });
     return { image, bytes: await readStream(object.body) };
   }
 
@@ -122,7 +115,7 @@ export class ImagesService {
     const owned = new Set(found.map((image) => image.id));
     const errors: Record<string, string[]> = {};
     for (const [field, id] of Object.entries(ids)) {
-      if (!id || !owned.has(id)) errors[field] = ['Must be one of your stored images'];
+      if (!id || !owned.has(id)) errors[field] = [messages.notYourImage];
     }
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     return found;
@@ -155,7 +148,7 @@ export class ImagesService {
    */
   async copy(db: Executor, image: ImageRow): Promise<ImageRow> {
     const object = await this.deps.storage.get(storageKey(image));
-    if (!object) throw validationFailed({ image: ['Must be one of your stored images'] });
+    if (!object) throw validationFailed({ image: [messages.notYourImage] });
     const row: ImageRow = {
       ...image,
       id: randomBytes(24).toString('base64url'),

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { DB, NewProduct, PaintColoursTable, ProductRow } from '../../db/schema';
+import type { DB, NewProduct, PaintColoursTable, ProductRow, TexturesTable } from '../../db/schema';
 
 /** Adds the colours that are not there yet; existing rows keep their values. */
 export async function insertMissingPaintColours(
@@ -140,4 +140,86 @@ export function searchTextures(
     );
   if (filter.kind) query = query.where('kind', '=', filter.kind);
   return query.execute();
+}
+
+/** Catalogue products by id, with what placing them needs. */
+export function productRowsByIds(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+}
+
+export function productById(db: Executor, id: string) {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const TEXTURE_COLUMNS = ['id', 'name', 'kind', 'material_type', 'image', 'tile_size_cm'] as const;
+
+/** The library texture whose image is this catalogue key. */
+export function textureByImage(db: Executor, image: string) {
+  return db
+    .selectFrom('textures')
+    .select(TEXTURE_COLUMNS)
+    .where('image', '=', image)
+    .executeTakeFirst();
+}
+
+export function textureById(db: Executor, id: string) {
+  return db.selectFrom('textures').select(TEXTURE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The library paint colour with exactly this hex (#rrggbb, lower case), if there is one. */
+export function paintColourByHex(db: Executor, hex: string) {
+  return db
+    .selectFrom('paint_colours')
+    .select(['id', 'name', 'hex'])
+    .where('hex', '=', hex)
+    .orderBy('position')
+    .executeTakeFirst();
+}
+
+const SHIPPED_VERSION_KEY = 'shipped_catalogue_version';
+
+/** The version of the shipped catalogue last brought into the database, if any. */
+export async function shippedCatalogueVersion(db: Executor) {
+  const row = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', SHIPPED_VERSION_KEY)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+export async function recordShippedCatalogueVersion(db: Executor, version: string) {
+  await db.deleteFrom('app_settings').where('key', '=', SHIPPED_VERSION_KEY).execute();
+  await db
+    .insertInto('app_settings')
+    .values({ key: SHIPPED_VERSION_KEY, value: version })
+    .execute();
+}
+
+/** Replaces every texture with these, in this order. */
+export async function replaceTextures(
+  db: Executor,
+  textures: readonly Omit<TexturesTable, 'position'>[],
+) {
+  await db.deleteFrom('textures').execute();
+  if (textures.length === 0) return;
+  await db
+    .insertInto('textures')
+    .values(textures.map((texture, position) => ({ ...texture, position })))
+    .execute();
+}
+
+/** The ids of the operator's imported products (a shipped product never replaces one). */
+export async function importedProductIds(db: Executor) {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('source', '=', 'import')
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function deleteShippedProducts(db: Executor) {
+  await db.deleteFrom('products').where('source', '=', 'shipped').execute();
 }

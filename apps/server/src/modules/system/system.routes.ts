@@ -6,10 +6,10 @@ import {
 } from '@roomcraft/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'kysely';
 import rootPackage from '../../../../../package.json' with { type: 'json' };
 import type { Database } from '../../db/database';
 import type { readiness } from './readiness';
+import { pingDatabase } from './system.repository';
 
 /** One version for the whole product: the root package's. */
 export const APP_VERSION = rootPackage.version;
@@ -33,7 +33,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     },
     async (_request, reply) => {
       try {
-        await sql`select 1`.execute(db);
+        await pingDatabase(db);
         return { status: 'ok' as const };
       } catch {
         return reply.code(503).send({ status: 'unavailable' as const });

@@ -9,6 +9,16 @@ export function findUserById(db: Executor, id: number): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The user's credit balance, as stored on the user. */
+export async function availableCredits(db: Executor, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select('available_credits')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.available_credits;
+}
+
 export function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { confirmPasswordSchema } from '@roomcraft/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useSchemaForm } from '@/components/ui/schema-form';
 import { confirmPassword } from '../api/confirm-password';
 
 interface ConfirmPasswordModalProps {
@@ -15,25 +13,20 @@ interface ConfirmPasswordModalProps {
 /** "Enter your password to continue" (spec §1): the step before a sensitive action. */
 export function ConfirmPasswordModal({ opened, onConfirmed, onCancel }: ConfirmPasswordModalProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, setError, reset, formState } = useForm({
-    resolver: zodResolver(confirmPasswordSchema),
+  const { register, submit, reset, formState } = useSchemaForm({
+    schema: confirmPasswordSchema,
     defaultValues: { password: '' },
+    onSubmit: async (values) => {
+      await confirmPassword(values);
+      reset();
+      onConfirmed();
+    },
   });
 
   const cancel = () => {
     reset();
     onCancel();
   };
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await confirmPassword(values);
-      reset();
-      onConfirmed();
-    } catch (error) {
-      applyServerErrors(error, setError);
-    }
-  });
 
   return (
     <Modal opened={opened} onClose={cancel} title={t('messages.passwordConfirmationRequired')}>

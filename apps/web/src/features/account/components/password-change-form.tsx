@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, passwordChangeSchema } from '@roomcraft/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormBanner, useFormBanner } from '@/components/ui/form-banner';
-import { applyServerErrors } from '@/lib/form-errors';
+import { SchemaForm, useSchemaForm } from '@/components/ui/schema-form';
 import { changePassword } from '../api/change-password';
 import { usePasswordGate } from '../hooks/use-password-gate';
 import { ConfirmPasswordModal } from './confirm-password-modal';
@@ -13,45 +10,37 @@ import { ConfirmPasswordModal } from './confirm-password-modal';
 export function PasswordChangeForm() {
   const { t } = useTranslation();
   const gate = usePasswordGate();
-  const { register, handleSubmit, setError, reset, formState } = useForm({
-    resolver: zodResolver(passwordChangeSchema),
+  const form = useSchemaForm({
+    schema: passwordChangeSchema,
     defaultValues: { password: '' },
-  });
-  const { bannerProps, showSuccess } = useFormBanner(formState);
-
-  const submit = handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       const changed = await gate.run(async () => {
         await changePassword(values);
         return true;
       });
       if (!changed) return;
-      reset();
-      showSuccess(t('account.passwordChanged'));
-    } catch (error) {
-      applyServerErrors(error, setError);
-    }
+      form.reset();
+      form.showSuccess(t('account.passwordChanged'));
+    },
   });
+  const { register, formState } = form;
 
   return (
     <>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack gap="md">
-          <FormBanner {...bannerProps} />
-          <PasswordInput
-            label={t('fields.newPassword')}
-            description={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
-            error={formState.errors.password?.message}
-            {...register('password')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={formState.isSubmitting}>
-              {t('account.changePassword')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <SchemaForm form={form}>
+        <PasswordInput
+          label={t('fields.newPassword')}
+          description={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          autoComplete="new-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting}>
+            {t('account.changePassword')}
+          </Button>
+        </Group>
+      </SchemaForm>
       {/* Outside the form: events bubble through portals, and its submit must stay its own. */}
       <ConfirmPasswordModal {...gate.modalProps} />
     </>

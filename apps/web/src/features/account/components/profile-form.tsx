@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconMailExclamation } from '@tabler/icons-react';
 import { profileSchema, type User } from '@roomcraft/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormBanner, useFormBanner } from '@/components/ui/form-banner';
-import { applyServerErrors } from '@/lib/form-errors';
+import { SchemaForm, useSchemaForm } from '@/components/ui/schema-form';
 import { updateProfile } from '../api/update-profile';
 import { usePasswordGate } from '../hooks/use-password-gate';
 import { ConfirmPasswordModal } from './confirm-password-modal';
@@ -22,83 +19,79 @@ interface ProfileFormProps {
 export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
   const { t } = useTranslation();
   const gate = usePasswordGate();
-  const { register, handleSubmit, setError, reset, formState } = useForm({
-    resolver: zodResolver(profileSchema),
+  const form = useSchemaForm({
+    schema: profileSchema,
     defaultValues: { first_name: user.first_name, last_name: user.last_name, email: user.email },
-  });
-  const { bannerProps, showSuccess } = useFormBanner(formState);
-  const { errors } = formState;
-
-  const submit = handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
       const updated = emailChanged
         ? await gate.run(() => updateProfile(values))
         : await updateProfile(values);
       if (!updated) return;
       onUpdated(updated);
-      reset({ first_name: updated.first_name, last_name: updated.last_name, email: updated.email });
-      showSuccess(t('account.profileUpdated'));
-    } catch (error) {
-      applyServerErrors(error, setError);
-    }
+      form.reset({
+        first_name: updated.first_name,
+        last_name: updated.last_name,
+        email: updated.email,
+      });
+      form.showSuccess(t('account.profileUpdated'));
+    },
   });
+  const { register, formState } = form;
+  const { errors } = formState;
 
   return (
     <>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack gap="md">
-          <FormBanner {...bannerProps} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('fields.firstName')}
-              autoComplete="given-name"
-              error={errors.first_name?.message}
-              {...register('first_name')}
-            />
-            <TextInput
-              label={t('fields.lastName')}
-              autoComplete="family-name"
-              error={errors.last_name?.message}
-              {...register('last_name')}
-            />
-          </SimpleGrid>
+      <SchemaForm form={form}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            description={
-              // Whether the address is verified, beside the address itself.
-              <Badge
-                component="span"
-                variant="light"
-                color={user.email_verified_at === null ? 'yellow' : 'teal'}
-                size="sm"
-                mt={2}
-                leftSection={
-                  user.email_verified_at === null ? (
-                    <IconMailExclamation size={12} />
-                  ) : (
-                    <IconCircleCheck size={12} />
-                  )
-                }
-              >
-                {user.email_verified_at === null
-                  ? t('account.emailUnverified')
-                  : t('account.emailVerified')}
-              </Badge>
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...register('email')}
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...register('first_name')}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={formState.isSubmitting}>
-              {t('account.saveProfile')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          <TextInput
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          description={
+            // Whether the address is verified, beside the address itself.
+            <Badge
+              component="span"
+              variant="light"
+              color={user.email_verified_at === null ? 'yellow' : 'teal'}
+              size="sm"
+              mt={2}
+              leftSection={
+                user.email_verified_at === null ? (
+                  <IconMailExclamation size={12} />
+                ) : (
+                  <IconCircleCheck size={12} />
+                )
+              }
+            >
+              {user.email_verified_at === null
+                ? t('account.emailUnverified')
+                : t('account.emailVerified')}
+            </Badge>
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...register('email')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting}>
+            {t('account.saveProfile')}
+          </Button>
+        </Group>
+      </SchemaForm>
       {/* Outside the form: events bubble through portals, and its submit must stay its own. */}
       <ConfirmPasswordModal {...gate.modalProps} />
     </>

@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { forgotPasswordSchema } from '@roomcraft/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormBanner, useFormBanner } from '@/components/ui/form-banner';
+import { SchemaForm, useSchemaForm } from '@/components/ui/schema-form';
 import { hrefFor } from '@/config/paths';
-import { applyServerErrors } from '@/lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { useAuthStore } from '../store/auth-store';
 import { AuthHeading } from './auth-heading';
@@ -18,38 +15,31 @@ export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void
   const resettingPassword = useAuthStore((state) => state.resettingPassword);
   const errorMessage = useAuthStore((state) => state.errorMessage);
   const resetErrors = useAuthStore((state) => state.resetErrors);
-  const { register, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(forgotPasswordSchema),
+  const form = useSchemaForm({
+    schema: forgotPasswordSchema,
     defaultValues: { email: '' },
-  });
-  const { bannerProps } = useFormBanner(formState, errorMessage, resetErrors);
-
-  const submit = handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       if (await forgotPassword(values)) onSent(values.email);
-    } catch (error) {
-      applyServerErrors(error, setError);
-    }
+    },
+    bannerError: errorMessage,
+    onDismissError: resetErrors,
   });
 
   return (
     <Stack gap="xl">
       <AuthHeading title={t('recoverPassword.title')} subtitle={t('recoverPassword.subtitle')} />
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack gap="md">
-          <FormBanner {...bannerProps} />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            error={formState.errors.email?.message}
-            {...register('email')}
-          />
-          <Button type="submit" size="md" fullWidth loading={resettingPassword}>
-            {t('recoverPassword.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <SchemaForm form={form}>
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
+        <Button type="submit" size="md" fullWidth loading={resettingPassword}>
+          {t('recoverPassword.submit')}
+        </Button>
+      </SchemaForm>
       <Text ta="center" size="sm">
         <Anchor component={Link} to={hrefFor('login')} fw={600}>
           {t('recoverPassword.rememberPassword')}

@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { loginSchema } from '@roomcraft/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormBanner, useFormBanner } from '@/components/ui/form-banner';
+import { SchemaForm, useSchemaForm } from '@/components/ui/schema-form';
 import { hrefFor } from '@/config/paths';
-import { applyServerErrors } from '@/lib/form-errors';
 import { useLogin } from '../api/login';
 import { useAuthStore } from '../store/auth-store';
 import { AuthHeading } from './auth-heading';
@@ -26,20 +23,17 @@ export function LoginForm({
   const loggingIn = useAuthStore((state) => state.loggingIn);
   const errorMessage = useAuthStore((state) => state.errorMessage);
   const resetErrors = useAuthStore((state) => state.resetErrors);
-  const { register, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(loginSchema),
+  const form = useSchemaForm({
+    schema: loginSchema,
     defaultValues: { email: '', password: '' },
-  });
-  const { bannerProps } = useFormBanner(formState, errorMessage, resetErrors);
-  const { errors } = formState;
-
-  const submit = handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       if (await login(values)) onLoggedIn();
-    } catch (error) {
-      applyServerErrors(error, setError);
-    }
+    },
+    bannerError: errorMessage,
+    onDismissError: resetErrors,
   });
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
     <Stack gap="xl">
@@ -49,32 +43,29 @@ export function LoginForm({
           {notice}
         </Alert>
       )}
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack gap="md">
-          <FormBanner {...bannerProps} />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to={hrefFor('recover.password')} size="sm">
-              {t('login.forgotPassword')}
-            </Anchor>
-          </Group>
-          <Button type="submit" size="md" fullWidth loading={loggingIn}>
-            {t('login.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <SchemaForm form={form}>
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to={hrefFor('recover.password')} size="sm">
+            {t('login.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={loggingIn}>
+          {t('login.submit')}
+        </Button>
+      </SchemaForm>
       <Text ta="center" size="sm" c="dimmed">
         {t('login.noAccount')}{' '}
         <Anchor component={Link} to={hrefFor('register')} fw={600}>

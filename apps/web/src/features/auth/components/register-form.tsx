@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
   Button,
@@ -10,13 +9,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, registerSchema } from '@roomcraft/contracts';
-import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormBanner, useFormBanner } from '@/components/ui/form-banner';
+import { SchemaForm, useSchemaForm } from '@/components/ui/schema-form';
 import { hrefFor, PRIVACY_URL, TERMS_URL } from '@/config/paths';
 import { useIsRegisterMobile } from '@/hooks/use-screen';
-import { applyServerErrors } from '@/lib/form-errors';
 import { useRegister } from '../api/register';
 import { useAuthStore } from '../store/auth-store';
 import { AuthHeading } from './auth-heading';
@@ -29,20 +26,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const registering = useAuthStore((state) => state.registering);
   const errorMessage = useAuthStore((state) => state.errorMessage);
   const resetErrors = useAuthStore((state) => state.resetErrors);
-  const { register, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(registerSchema),
+  const form = useSchemaForm({
+    schema: registerSchema,
     defaultValues: { email: '', first_name: '', last_name: '', password: '', terms: false },
-  });
-  const { bannerProps } = useFormBanner(formState, errorMessage, resetErrors);
-  const { errors } = formState;
-
-  const submit = handleSubmit(async (values) => {
-    try {
+    onSubmit: async (values) => {
       if (await registerAccount(values)) onRegistered();
-    } catch (error) {
-      applyServerErrors(error, setError);
-    }
+    },
+    bannerError: errorMessage,
+    onDismissError: resetErrors,
   });
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
     <Stack gap="xl">
@@ -51,58 +45,55 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         title={t('register.title')}
         subtitle={t('register.subtitle')}
       />
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack gap="md">
-          <FormBanner {...bannerProps} />
+      <SchemaForm form={form}>
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...register('first_name')}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label={t('fields.firstName')}
-              autoComplete="given-name"
-              error={errors.first_name?.message}
-              {...register('first_name')}
+          <TextInput
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
+        </SimpleGrid>
+        <PasswordInput
+          label={t('fields.password')}
+          description={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Checkbox
+          {...register('terms')}
+          error={errors.terms?.message}
+          data-invalid={errors.terms ? true : undefined}
+          // Spec §5: the label itself turns red when the terms are not ticked on submit.
+          styles={{ label: errors.terms ? { color: 'var(--mantine-color-error)' } : undefined }}
+          label={
+            <Trans
+              i18nKey="register.terms"
+              components={{
+                terms: <Anchor href={TERMS_URL} target="_blank" rel="noopener" inherit />,
+                privacy: <Anchor href={PRIVACY_URL} target="_blank" rel="noopener" inherit />,
+              }}
             />
-            <TextInput
-              label={t('fields.lastName')}
-              autoComplete="family-name"
-              error={errors.last_name?.message}
-              {...register('last_name')}
-            />
-          </SimpleGrid>
-          <PasswordInput
-            label={t('fields.password')}
-            description={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Checkbox
-            {...register('terms')}
-            error={errors.terms?.message}
-            data-invalid={errors.terms ? true : undefined}
-            // Spec §5: the label itself turns red when the terms are not ticked on submit.
-            styles={{ label: errors.terms ? { color: 'var(--mantine-color-error)' } : undefined }}
-            label={
-              <Trans
-                i18nKey="register.terms"
-                components={{
-                  terms: <Anchor href={TERMS_URL} target="_blank" rel="noopener" inherit />,
-                  privacy: <Anchor href={PRIVACY_URL} target="_blank" rel="noopener" inherit />,
-                }}
-              />
-            }
-          />
-          <Button type="submit" size="md" fullWidth loading={registering}>
-            {t('register.submit')}
-          </Button>
-        </Stack>
-      </form>
+          }
+        />
+        <Button type="submit" size="md" fullWidth loading={registering}>
+          {t('register.submit')}
+        </Button>
+      </SchemaForm>
       <Text ta="center" size="sm">
         <Anchor component={Link} to={hrefFor('login')} fw={600}>
           {t('register.alreadyMember')}

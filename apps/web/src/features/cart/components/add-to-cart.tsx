@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
-import { formatPrice, type CartAddition, type ImageUsed } from '@roomcraft/contracts';
+import { formatPrice, paintLitres, type CartAddition, type ImageUsed } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { useAddToCart } from '../api/cart';
@@ -41,6 +41,13 @@ interface InThisDesignProps {
 export function InThisDesign({ used, designId, imageUrl }: InThisDesignProps) {
   const { t, i18n } = useTranslation();
   const add = useAddToCart();
+  // The surface a paint or floor covers, where the room camera allowed an estimate.
+  const paintEstimate = (area: number | undefined) =>
+    area === undefined
+      ? null
+      : t('cart.paintEstimate', { area: area.toFixed(1), litres: paintLitres(area) });
+  const areaEstimate = (area: number | undefined) =>
+    area === undefined ? null : t('cart.areaEstimate', { area: area.toFixed(1) });
   const rows = [
     ...used.products.map((product) => ({
       key: `p:${product.id}:${product.colour.hex}`,
@@ -48,6 +55,7 @@ export function InThisDesign({ used, designId, imageUrl }: InThisDesignProps) {
       name: product.name,
       detail: product.colour.name ?? product.colour.hex.toUpperCase(),
       price: formatPrice(product.price, product.currency, i18n.language),
+      estimate: null,
     })),
     ...used.paints.map((paint) => ({
       key: `c:${paint.hex}`,
@@ -55,6 +63,7 @@ export function InThisDesign({ used, designId, imageUrl }: InThisDesignProps) {
       name: paint.name ?? paint.hex.toUpperCase(),
       detail: `${t('cart.kind.paint')} · ${paint.hex.toUpperCase()}`,
       price: null,
+      estimate: paintEstimate(paint.region.area_m2),
     })),
     ...used.textures.map((texture) => ({
       key: `t:${texture.id ?? texture.name}`,
@@ -62,6 +71,8 @@ export function InThisDesign({ used, designId, imageUrl }: InThisDesignProps) {
       name: texture.name,
       detail: t('cart.kind.texture'),
       price: null,
+      // A floor is laid on the floor the camera sees; a material's area is not estimated.
+      estimate: texture.kind === 'floor' ? areaEstimate(texture.region.area_m2) : null,
     })),
   ];
   return (
@@ -104,6 +115,11 @@ export function InThisDesign({ used, designId, imageUrl }: InThisDesignProps) {
               <Text size="xs" c="dimmed" truncate>
                 {row.detail}
               </Text>
+              {row.estimate ? (
+                <Text size="xs" c="dimmed" data-testid="surface-estimate">
+                  {row.estimate}
+                </Text>
+              ) : null}
             </Stack>
             {row.price ? (
               <Text size="sm" fw={700}>

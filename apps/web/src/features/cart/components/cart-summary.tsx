@@ -1,10 +1,11 @@
-import { Button, Card, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconShoppingBag } from '@tabler/icons-react';
 import type { CartItem } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { summaryPdfUrl, useCart, useRemoveFromCart, useSetCartQuantity } from '../api/cart';
+import { CartCard, CartColumns } from './cart-card';
 import { CartItemRow, CartTotals } from './cart-item-row';
 import { ShareDesign } from './share-design';
 import classes from './cart.module.css';
@@ -24,6 +25,33 @@ function byDesign(items: readonly CartItem[]) {
     groups.set(item.design_id, group);
   }
   return [...groups];
+}
+
+/** The paper sizes a design's summary PDF comes in, with their menu labels. */
+const PAPERS = [
+  ['a4', 'cart.paperA4'],
+  ['letter', 'cart.paperLetter'],
+] as const;
+
+/** A design's summary as a PDF, on the paper the user picks. */
+function SummaryPdfMenu({ designId }: { designId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button variant="light" size="xs" leftSection={<IconFileTypePdf size={14} />}>
+          {t('cart.downloadPdf')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {PAPERS.map(([paper, label]) => (
+          <Menu.Item key={paper} component="a" href={summaryPdfUrl(designId, paper)} download>
+            {t(label)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
 
 /**
@@ -55,8 +83,8 @@ export function CartSummary({ designHref, designName }: CartSummaryProps) {
           />
         </Card>
       ) : (
-        <Grid gutter="xl">
-          <Grid.Col span={{ base: 12, md: 8 }}>
+        <CartColumns
+          items={
             <Stack gap="lg">
               {byDesign(items).map(([designId, group]) => {
                 const name =
@@ -64,51 +92,19 @@ export function CartSummary({ designHref, designName }: CartSummaryProps) {
                     ? t('cart.otherItems')
                     : (designName(designId) ?? t('cart.aDesign'));
                 return (
-                  <Card
+                  <CartCard
                     key={designId ?? 'none'}
-                    withBorder
-                    radius="lg"
-                    padding="lg"
-                    component="section"
-                    aria-label={name}
-                  >
-                    <Group justify="space-between" mb="xs" gap="xs">
-                      <Title order={2} size="h4">
-                        {name}
-                      </Title>
-                      {designId !== null ? (
+                    as="section"
+                    title={name}
+                    actions={
+                      designId !== null ? (
                         <Group gap="xs">
-                          <Menu position="bottom-end">
-                            <Menu.Target>
-                              <Button
-                                variant="light"
-                                size="xs"
-                                leftSection={<IconFileTypePdf size={14} />}
-                              >
-                                {t('cart.downloadPdf')}
-                              </Button>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              <Menu.Item
-                                component="a"
-                                href={summaryPdfUrl(designId, 'a4')}
-                                download
-                              >
-                                {t('cart.paperA4')}
-                              </Menu.Item>
-                              <Menu.Item
-                                component="a"
-                                href={summaryPdfUrl(designId, 'letter')}
-                                download
-                              >
-                                {t('cart.paperLetter')}
-                              </Menu.Item>
-                            </Menu.Dropdown>
-                          </Menu>
+                          <SummaryPdfMenu designId={designId} />
                           <ShareDesign designId={designId} designName={name} />
                         </Group>
-                      ) : null}
-                    </Group>
+                      ) : undefined
+                    }
+                  >
                     <ul className={classes.items}>
                       {group.map((item) => (
                         <CartItemRow
@@ -119,22 +115,13 @@ export function CartSummary({ designHref, designName }: CartSummaryProps) {
                         />
                       ))}
                     </ul>
-                  </Card>
+                  </CartCard>
                 );
               })}
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card
-              withBorder
-              radius="lg"
-              padding="lg"
-              component="aside"
-              aria-label={t('cart.summary')}
-            >
-              <Title order={2} size="h4" mb="sm">
-                {t('cart.summary')}
-              </Title>
+          }
+          summary={
+            <CartCard as="aside" title={t('cart.summary')}>
               <Text size="sm" c="dimmed" mb="md">
                 {t('cart.itemCount', {
                   count: items.reduce((sum, item) => sum + item.quantity, 0),
@@ -146,9 +133,9 @@ export function CartSummary({ designHref, designName }: CartSummaryProps) {
                   {t('cart.estimatesNote')}
                 </Text>
               ) : null}
-            </Card>
-          </Grid.Col>
-        </Grid>
+            </CartCard>
+          }
+        />
       )}
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Card, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { useSharedSummary } from '../api/cart';
+import { CartCard, CartColumns } from './cart-card';
 import { CartItemRow, CartTotals } from './cart-item-row';
 import classes from './cart.module.css';
 
@@ -31,53 +32,34 @@ export function SharedSummary({ token }: { token: string }) {
         <Title order={1}>{name}</Title>
       </Stack>
       <div className={classes.beforeAfter}>
-        <figure style={{ margin: 0 }}>
-          <img src={before_url} alt={t('cart.before')} />
-          <Text component="figcaption" size="sm" c="dimmed" mt={4}>
-            {t('cart.before')}
-          </Text>
-        </figure>
-        <figure style={{ margin: 0 }}>
-          <img src={after_url} alt={t('cart.after')} />
-          <Text component="figcaption" size="sm" c="dimmed" mt={4}>
-            {t('cart.after')}
-          </Text>
-        </figure>
+        {[
+          { url: before_url, label: t('cart.before') },
+          { url: after_url, label: t('cart.after') },
+        ].map(({ url, label }) => (
+          <figure key={label} style={{ margin: 0 }}>
+            <img src={url} alt={label} />
+            <Text component="figcaption" size="sm" c="dimmed" mt={4}>
+              {label}
+            </Text>
+          </figure>
+        ))}
       </div>
-      <Grid gutter="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card
-            withBorder
-            radius="lg"
-            padding="lg"
-            component="section"
-            aria-label={t('cart.items')}
-          >
-            <Title order={2} size="h4" mb="xs">
-              {t('cart.items')}
-            </Title>
+      <CartColumns
+        items={
+          <CartCard as="section" title={t('cart.items')}>
             <ul className={classes.items}>
               {items.map((item) => (
                 <CartItemRow key={item.id} item={item} />
               ))}
             </ul>
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card
-            withBorder
-            radius="lg"
-            padding="lg"
-            component="aside"
-            aria-label={t('cart.summary')}
-          >
-            <Title order={2} size="h4" mb="sm">
-              {t('cart.summary')}
-            </Title>
+          </CartCard>
+        }
+        summary={
+          <CartCard as="aside" title={t('cart.summary')}>
             <CartTotals totals={totals} />
-          </Card>
-        </Grid.Col>
-      </Grid>
+          </CartCard>
+        }
+      />
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
-import { ACTIONS, formatDesignDate, formatMoney, type LedgerEntry } from '@roomcraft/contracts';
+import { actionName, formatDesignDate, formatMoney, type LedgerEntry } from '@roomcraft/contracts';
 import { i18n } from '@/lib/i18n';
 import { creditsLabel } from './credits-label';
 
-const actionName = (id: LedgerEntry['action']) =>
-  ACTIONS.find((action) => action.id === id)?.name ?? null;
+const nameOf = (id: LedgerEntry['action']) => (id === null ? null : actionName(id));
 
 /**
  * What a ledger entry was, in words: "Signup bonus", "Purchase of 200 credits", "Wall paint,
@@ -11,7 +10,7 @@ const actionName = (id: LedgerEntry['action']) =>
  */
 export function describeLedgerEntry(entry: LedgerEntry): string {
   const t = i18n.t.bind(i18n);
-  const action = actionName(entry.action);
+  const action = nameOf(entry.action);
   const designs = t('credits.ledger.designs', { count: entry.designs ?? 1 });
   switch (entry.reason) {
     case 'signup_bonus':

@@ -1,17 +1,15 @@
 import {
-  furnitureReplacementsAnswerSchema,
   generationAnswerSchema,
   segmentAnswerSchema,
   spaceElementsAnswerSchema,
   surfaceAnswerSchema,
-  type FurnitureReplacementsRequest,
   type GenerateRoute,
   type GenerationAnswer,
-  type Product,
   type SegmentRequest,
   type SpaceElementsAnswer,
   type SurfaceRequest,
 } from '@roomcraft/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
 /**
@@ -25,6 +23,15 @@ export function generate(route: GenerateRoute, form: FormData): Promise<Generati
     body: form,
     silent: true,
     notify: false,
+  });
+}
+
+/** A generation as a mutation: the editor sends the tool's request through it. */
+export function useGenerateImages() {
+  return useMutation({
+    mutationKey: ['generate'],
+    mutationFn: ({ route, form }: { route: GenerateRoute; form: FormData }) =>
+      generate(route, form),
   });
 }
 
@@ -57,17 +64,4 @@ export async function getSurfaceMask(body: SurfaceRequest): Promise<string> {
     notify: false,
   });
   return mask;
-}
-
-/** Catalogue products that could replace a detected element, best style match first. */
-export async function getFurnitureReplacements(
-  body: FurnitureReplacementsRequest,
-): Promise<Product[]> {
-  const { data } = await request(
-    'POST',
-    '/actions/get/furniture-replacements',
-    furnitureReplacementsAnswerSchema,
-    { body, notify: false },
-  );
-  return data;
 }

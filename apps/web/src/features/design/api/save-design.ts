@@ -1,4 +1,5 @@
 import { dataOf, designSchema, type Design, type DesignFields } from '@roomcraft/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import type { DesignDraft } from '../model/design-draft';
 import { newDesignFormData, savedDesignFields, savedHistory } from '../model/design-payload';
@@ -24,4 +25,13 @@ export async function saveDesign(draft: DesignDraft, history: DesignHistory): Pr
   if (created.history !== null || history.past.length === 0 || draft.base === null) return created;
   const stored = savedHistory(renameImage(history, draft.base.url, created.base_image));
   return stored === undefined ? created : updateDesign(created.id, { history: stored });
+}
+
+/** Saving as a mutation (spec §4 Saving): the design flow's Save sends the draft through it. */
+export function useSaveDesign() {
+  return useMutation({
+    mutationKey: ['save-design'],
+    mutationFn: ({ draft, history }: { draft: DesignDraft; history: DesignHistory }) =>
+      saveDesign(draft, history),
+  });
 }

@@ -7,6 +7,7 @@ import { useEditorStore } from '../store/editor-store';
 import { DesignWorkspace } from './design-workspace';
 import { DetailsSidebar } from './details-sidebar';
 import { EditorPortsProvider, type DesignEditorPorts } from './editor-ports';
+import { MaskSurfaceProvider } from './mask-surface-context';
 import { MobileTools } from './mobile-tools';
 import { ToolsSidebar } from './tools-sidebar';
 import { TweakDesign } from './tweak-design';
@@ -46,13 +47,15 @@ export function DesignEditor({
   if (step === 'tweak-design') {
     return (
       <EditorPortsProvider value={ports}>
-        <DesignWorkspace
-          sidebarLabel={t('design.allTools')}
-          sidebar={isMobile ? null : <ToolsSidebar config={config} creditsLabel={creditsLabel} />}
-        >
-          <TweakDesign />
-          {isMobile ? <MobileTools config={config} creditsLabel={creditsLabel} /> : null}
-        </DesignWorkspace>
+        <MaskSurfaceProvider>
+          <DesignWorkspace
+            sidebarLabel={t('design.allTools')}
+            sidebar={isMobile ? null : <ToolsSidebar config={config} creditsLabel={creditsLabel} />}
+          >
+            <TweakDesign />
+            {isMobile ? <MobileTools config={config} creditsLabel={creditsLabel} /> : null}
+          </DesignWorkspace>
+        </MaskSurfaceProvider>
       </EditorPortsProvider>
     );
   }

@@ -2,8 +2,9 @@ import { Button, Slider, Stack, Text } from '@mantine/core';
 import { MAX_DESIGNS, MIN_DESIGNS } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { useGenerate } from '../hooks/use-generate';
-import { canGenerate, costOf, takesQuantity, type ToolId } from '../model/tools';
+import { costOf, takesQuantity, type ToolId } from '../model/tools';
 import { useEditorStore } from '../store/editor-store';
+import { canGenerate } from '../tools/registry';
 
 /** Spec §5 Sliders: "Number of designs: 1 to 4, step 1", where the action takes a quantity. */
 export function DesignsSlider({ action }: { action: ToolId }) {

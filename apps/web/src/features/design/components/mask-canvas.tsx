@@ -4,7 +4,7 @@ import { FILE_URL_PATTERN, MAX_SEGMENT_POINTS } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { getSegmentMask, getSurfaceMask } from '../api/actions';
-import { reportActionError, useNotEnoughCredits } from '../hooks/use-generate';
+import { reportActionError, useNotEnoughCredits } from '../hooks/use-action-error';
 import {
   BRUSH_MAX,
   BRUSH_MIN,
@@ -16,6 +16,7 @@ import {
 } from '../model/mask';
 import { useEditorStore } from '../store/editor-store';
 import { useEditorPorts } from './editor-ports';
+import { useMaskSurface } from './mask-surface-context';
 import { clickLabel } from '../model/selection';
 import { surfacesOf } from '../model/tools';
 import {
@@ -38,6 +39,8 @@ interface MaskCanvasProps {
 /** Movement below this many CSS pixels is a click (automatic selection), not a stroke. */
 const CLICK_SLOP = 4;
 
+/** Whether an answer's request still stands (read after an await, when the tool may have changed). */
+const live = (request: { live: boolean }): boolean => request.live;
 /**
  * The mask overlay on the work image (spec §2 mask tools): manual selection paints with the brush
  * (add or erase), automatic selection sends the clicks to the segmenter and shows its mask.
@@ -47,29 +50,23 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
   const theme = useMantineTheme();
   // Spec §2: the brush overlay is the accent theme colour.
   const accent = theme.colors[theme.primaryColor]?.[6] ?? '#c8643b';
-  const canvas = useRef<HTMLCanvasElement | null>(null);
+  const canvas = useMaskSurface();
   const stroke = useRef<{ last: Point; start: Point; moved: boolean } | null>(null);
   const cursor = useRef<HTMLSpanElement | null>(null);
   const mask = useEditorStore((state) => state.mask);
   const brushSize = useEditorStore((state) => state.tweak.brushSize);
   const setMask = useEditorStore((state) => state.setMask);
-  const attach = useEditorStore((state) => state.attachMaskSurface);
   const notEnoughCredits = useNotEnoughCredits();
   const { saveDesign } = useEditorPorts();
   const savedOnce = useRef(false);
   /** What was selected when the current run of clicks began (they add to it). */
   const before = useRef<Uint8ClampedArray | null>(null);
 
-  useEffect(() => {
-    attach(canvas.current);
-    return () => attach(null);
-  }, [attach, natural.width, natural.height]);
-
   // Clear, and every change of action, wipe the overlay.
   useEffect(() => {
     if (canvas.current) clearSurface(canvas.current);
     before.current = null;
-  }, [mask.clears]);
+  }, [canvas, mask.clears]);
 
   /**
    * Whether the work image is stored (the server's selection calls read stored images only).
@@ -101,7 +98,7 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
       .then(async (maskUrl) => {
         if (!request.live) return;
         const painted = await drawSegmentMask(surface, maskUrl, accent, before.current);
-        useEditorStore.getState().setMask({ painted });
+        if (live(request)) useEditorStore.getState().setMask({ painted });
       })
       .catch((error: unknown) => reportActionError(error, notEnoughCredits));
     return () => {
@@ -124,6 +121,8 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
         if (!request.live) return;
         let painted = false;
         for (const [index, maskUrl] of maskUrls.entries()) {
+          // Another tool (or other spaces) took over meanwhile: draw nothing of this answer.
+          if (!live(request)) return;
           const kept = index === 0 ? null : surfacePixels(surface);
           painted = await drawSegmentMask(surface, maskUrl, accent, kept);
           // A space the photo does not show selects nothing: say so rather than stay silent.
@@ -134,6 +133,7 @@ export function MaskCanvas({ natural, workImage }: MaskCanvasProps) {
             );
           }
         }
+        if (!live(request)) return;
         // Clicks from here on add to the surfaces.
         useEditorStore.getState().setMask({ painted, points: [] });
       })

@@ -1,4 +1,4 @@
-import { encodeMaskPng, isPainted, type Point } from '../model/mask';
+import { isPainted, maskPixels, type Point } from '../model/mask';
 import { composeSelection } from '../model/selection';
 
 /**
@@ -101,5 +101,21 @@ export async function maskSelects(maskUrl: string): Promise<boolean> {
 export async function exportMask(canvas: HTMLCanvasElement | null): Promise<Blob> {
   if (canvas === null) throw new Error('there is no mask to send');
   const { width, height } = canvas;
-  return encodeMaskPng(context(canvas).getImageData(0, 0, width, height).data, { width, height });
+  const pixels = maskPixels(context(canvas).getImageData(0, 0, width, height).data, {
+    width,
+    height,
+  });
+  const scratch = document.createElement('canvas');
+  scratch.width = width;
+  scratch.height = height;
+  const ctx = context(scratch);
+  const image = ctx.createImageData(width, height);
+  image.data.set(pixels);
+  ctx.putImageData(image, 0, 0);
+  return new Promise((resolve, reject) => {
+    scratch.toBlob((png) => {
+      if (png === null) reject(new Error('the mask could not be encoded'));
+      else resolve(png);
+    }, 'image/png');
+  });
 }

@@ -37,6 +37,9 @@ function useBottomBarsHeight(
     const update = () => {
       const height = (footer.current?.offsetHeight ?? 0) + (drawer.current?.offsetHeight ?? 0);
       root.style.setProperty(BOTTOM_BARS_VAR, `${height}px`);
+      // What the page scrolls into view (a focused "Add all to cart" in "In this design", a
+      // control reached by Tab) lands above the bars, not under the open drawer.
+      root.style.setProperty('scroll-padding-bottom', `${height}px`);
     };
     update();
     const observer = new ResizeObserver(update);
@@ -44,6 +47,7 @@ function useBottomBarsHeight(
     return () => {
       observer.disconnect();
       root.style.removeProperty(BOTTOM_BARS_VAR);
+      root.style.removeProperty('scroll-padding-bottom');
     };
   }, [footer, drawer, drawerState]);
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/hooks/use-screen';
 import { getSpaceElements } from '../api/actions';
 import { updateDesign } from '../api/save-design';
-import { reportActionError, useNotEnoughCredits } from '../hooks/use-generate';
+import { reportActionError, useNotEnoughCredits } from '../hooks/use-action-error';
 import { stripImages } from '../model/design-flow';
 import type { Size } from '../model/mask';
 import { usesMask } from '../model/tools';
@@ -42,6 +42,8 @@ function useSpaceElements() {
       .then(async (answer) => {
         // Still the same design, even when a save has meanwhile stored its photo.
         if (useEditorStore.getState().designSession !== session) return;
+        // Detection stored the chosen photo: generation and saving send its URL, not the file.
+        useEditorStore.getState().adoptStoredBase(base.url, answer.baseImage);
         useEditorStore.getState().adoptSpaceElements(answer.elements);
         onCreditsChanged(answer.remainingCredits);
         const { draft, saved } = useEditorStore.getState();

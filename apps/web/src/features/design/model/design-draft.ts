@@ -7,7 +7,8 @@ import {
 
 /**
  * An image of the design: a file chosen on this device (not uploaded yet) or one of the user's
- * stored images. `url` is what an <img> shows: an object URL for a file, the stored URL otherwise.
+ * stored images. `url` is what an <img> shows: an object URL for a chosen file (kept once the
+ * file is stored, until the design is saved), the stored URL otherwise.
  */
 export interface DesignImage {
   source: File | string;
@@ -55,6 +56,9 @@ export function newDraft(): DesignDraft {
 }
 
 const storedImage = (url: string): DesignImage => ({ source: url, url });
+
+/** Whether an image is shown from a preview of a file chosen on this device. */
+export const showsPreview = (image: DesignImage): boolean => image.url !== image.source;
 
 export function draftFromDesign(design: Design): DesignDraft {
   return {

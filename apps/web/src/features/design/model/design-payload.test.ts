@@ -32,6 +32,15 @@ describe('newDesignFormData', () => {
     expect(form.get('space_sub_type')).toBe('living_room');
   });
 
+  it('sends the stored URL of a photo detection has stored, not the file again', () => {
+    const stored = '/api/files/storedStoredStoredStored01.jpg';
+    const draft = chosenDraft({ base: { source: stored, url: 'blob:room' } });
+    const form = newDesignFormData(draft, startHistory('blob:room'));
+    expect(form.get('base_image')).toBe(stored);
+    expect(form.get('state_image')).toBeNull();
+    expect([...form.values()].some((value) => value instanceof File)).toBe(false);
+  });
+
   it('writes numbers as text and lists and maps with indexed keys', () => {
     const form = newDesignFormData(
       chosenDraft({

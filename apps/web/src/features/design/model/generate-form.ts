@@ -15,80 +15,40 @@ export interface GenerateSource {
   mask: Blob | null;
 }
 
-/** The work image as the API takes it: the chosen file while unsaved, else its stored URL. */
+/**
+ * The work image as the API takes it: the base photo's stored URL once detection or a save has
+ * stored it, the chosen file while nothing has; any other image by its stored URL.
+ */
 export function workImagePart(draft: DesignDraft, workImage: string): File | string {
   const base = draft.base;
-  return base !== null && base.source instanceof File && base.url === workImage
-    ? base.source
-    : workImage;
+  return base !== null && base.url === workImage ? base.source : workImage;
 }
 
 /** The element's outline (its polygon, else its box): the server turns it into the mask. */
-function appendOutline(form: FormData, element: SpaceElement) {
+export function appendOutline(form: FormData, element: SpaceElement): void {
   elementOutline(element).forEach((point, index) => {
     form.append(`box[${index}][x]`, String(Math.round(point.x)));
     form.append(`box[${index}][y]`, String(Math.round(point.y)));
   });
 }
 
-function appendBudget(form: FormData, draft: DesignDraft) {
+export function appendBudget(form: FormData, draft: DesignDraft): void {
   if (draft.budget_min !== null) form.append('budget_min', String(draft.budget_min));
   if (draft.budget_max !== null) form.append('budget_max', String(draft.budget_max));
 }
 
-/** The per-tool fields of the generation API (packages/contracts actions.ts). */
-function appendToolFields(form: FormData, source: GenerateSource) {
-  const { action, inputs, draft } = source;
-  const style = inputs.style ?? draft.design_style;
-  switch (action) {
-    case 'architectural_style':
-      if (inputs.style !== null) form.append('design_style', inputs.style);
-      if (inputs.designMode !== null) form.append('design_mode', inputs.designMode);
-      break;
-    case 'paints':
-      if (inputs.colour?.kind === 'hex') form.append('color', inputs.colour.hex);
-      if (inputs.colour?.kind === 'file') form.append('color_image', inputs.colour.file);
-      break;
-    case 'floors':
-      if (inputs.texture?.kind === 'url') form.append('texture_url', inputs.texture.url);
-      if (inputs.texture?.kind === 'file') form.append('texture_image', inputs.texture.file);
-      break;
-    case 'add_elements':
-      if (style !== null) form.append('design_style', style);
-      if (inputs.prompt.trim() !== '') form.append('prompt', inputs.prompt.trim());
-      appendBudget(form, draft);
-      break;
-    case 'remove_elements':
-      break;
-    case 'change_material':
-      if (inputs.colour?.kind === 'hex') form.append('color', inputs.colour.hex);
-      if (inputs.material !== null && inputs.materialType !== null) {
-        form.append('material', inputs.material);
-        form.append('material_type', inputs.materialType);
-      }
-      break;
-    case 'furniture': {
-      const element = inputs.element === null ? undefined : draft.space_elements[inputs.element];
-      if (element !== undefined) {
-        form.append('furniture', element.label);
-        appendOutline(form, element);
-      }
-      if (inputs.replacement !== null) form.append('product_id', inputs.replacement.id);
-      if (inputs.replacementColour !== null) form.append('color', inputs.replacementColour);
-      if (style !== null) form.append('design_style', style);
-      appendBudget(form, draft);
-      break;
-    }
-    case 'ai_assistant':
-      form.append('prompt', inputs.prompt.trim());
-      if (style !== null) form.append('design_style', style);
-      appendBudget(form, draft);
-      break;
-  }
-}
+/** The style a tool generates in: the one chosen in its panel, else the design's. */
+export const styleOf = ({ inputs, draft }: GenerateSource): string | null =>
+  inputs.style ?? draft.design_style;
 
-/** The multipart body of POST /api/actions/generate/<route>. */
-export function generateForm(source: GenerateSource): FormData {
+/**
+ * The multipart body of POST /api/actions/generate/<route>: the fields every tool sends, then the
+ * tool's own (`toolFields`, the tool's `toForm`).
+ */
+export function generateForm(
+  source: GenerateSource,
+  toolFields: (form: FormData, source: GenerateSource) => void,
+): FormData {
   const form = new FormData();
   form.append('state_image', workImagePart(source.draft, source.workImage));
   if (source.mask !== null) form.append('masked_image', source.mask, 'mask.png');
@@ -97,6 +57,6 @@ export function generateForm(source: GenerateSource): FormData {
   if (source.draft.space_sub_type !== '') {
     form.append('space_sub_type', source.draft.space_sub_type);
   }
-  appendToolFields(form, source);
+  toolFields(form, source);
   return form;
 }

@@ -3,78 +3,11 @@ import { SURFACE_NAMES } from '@roomcraft/contracts';
 import {
   WALL_SPACES,
   WALL_SPACE_SURFACES,
-  canGenerate,
   costOf,
-  emptyToolInputs,
   surfacesOf,
   takesQuantity,
   withGenerated,
 } from './tools';
-
-const inputs = (overrides: Partial<ReturnType<typeof emptyToolInputs>> = {}) => ({
-  ...emptyToolInputs(),
-  ...overrides,
-});
-const swatch = { kind: 'hex', id: 'sage', name: 'Sage', hex: '#9caf88' } as const;
-
-describe('Generate enabled when (spec §5)', () => {
-  it('add elements: a painted mask and a style', () => {
-    expect(canGenerate('add_elements', inputs({ style: 'modern' }), false)).toBe(false);
-    expect(canGenerate('add_elements', inputs(), true)).toBe(false);
-    expect(canGenerate('add_elements', inputs({ style: 'modern' }), true)).toBe(true);
-  });
-
-  it('remove elements: a painted mask', () => {
-    expect(canGenerate('remove_elements', inputs(), false)).toBe(false);
-    expect(canGenerate('remove_elements', inputs(), true)).toBe(true);
-  });
-
-  it('wall paint: a painted mask and a colour, a swatch or an uploaded image', () => {
-    const file = new File(['x'], 'swatch.jpg', { type: 'image/jpeg' });
-    const upload = { kind: 'file', id: 'up', name: 'swatch.jpg', file, url: 'blob:1' } as const;
-    expect(canGenerate('paints', inputs({ colour: swatch }), false)).toBe(false);
-    expect(canGenerate('paints', inputs(), true)).toBe(false);
-    expect(canGenerate('paints', inputs({ colour: swatch }), true)).toBe(true);
-    expect(canGenerate('paints', inputs({ colour: upload }), true)).toBe(true);
-  });
-
-  it('material change: mask and colour, material and type both set or both empty', () => {
-    expect(canGenerate('change_material', inputs({ colour: swatch }), true)).toBe(true);
-    expect(canGenerate('change_material', inputs({ colour: swatch }), false)).toBe(false);
-    expect(canGenerate('change_material', inputs(), true)).toBe(false);
-    expect(
-      canGenerate('change_material', inputs({ colour: swatch, materialType: 'Wood' }), true),
-    ).toBe(false);
-    expect(
-      canGenerate(
-        'change_material',
-        inputs({ colour: swatch, materialType: 'Wood', material: 'Oak' }),
-        true,
-      ),
-    ).toBe(true);
-  });
-
-  it('floors: a template; architectural style: a style; furniture: an element', () => {
-    expect(canGenerate('floors', inputs(), true)).toBe(false);
-    expect(
-      canGenerate(
-        'floors',
-        inputs({ texture: { kind: 'url', id: 'o', name: 'Oak', url: '/x' } }),
-        false,
-      ),
-    ).toBe(true);
-    expect(canGenerate('architectural_style', inputs(), true)).toBe(false);
-    expect(canGenerate('architectural_style', inputs({ style: 'japandi' }), false)).toBe(true);
-    expect(canGenerate('furniture', inputs({ element: 0 }), false)).toBe(false);
-    expect(canGenerate('none', inputs({ style: 'japandi' }), true)).toBe(false);
-  });
-
-  it('AI assistant: a painted mask and an instruction', () => {
-    expect(canGenerate('ai_assistant', inputs({ prompt: '   ' }), true)).toBe(false);
-    expect(canGenerate('ai_assistant', inputs({ prompt: 'paint it teal' }), false)).toBe(false);
-    expect(canGenerate('ai_assistant', inputs({ prompt: 'paint it teal' }), true)).toBe(true);
-  });
-});
 
 describe('the cost of a generation (spec §5)', () => {
   it('is the action credits times the number of designs; paint and floors count one', () => {

@@ -1,12 +1,14 @@
 import {
-  ACTIONS,
-  actionCost,
-  type Action,
-  GENERATE_ROUTES,
-  forcesSingleDesign,
+  ACTION_DESCRIPTORS,
+  actionName,
   generationCost,
+  isTool,
+  requiresMask,
+  type Action,
   type ActionId,
+  type DesignConfig,
   type GenerateRoute,
+  type ToolId,
   type GeneratedImage,
   type GeneratedImages,
   type ImageUsed,
@@ -14,29 +16,36 @@ import {
   type SurfaceName,
 } from '@roomcraft/contracts';
 
-/** A tool: any action but the resting state. */
-export type ToolId = Exclude<ActionId, 'none'>;
+export type { ToolId };
 
-/** Spec §4: the mask is the working surface of these tools (and the assistant's, §2). */
-const MASK_TOOLS: ReadonlySet<ActionId> = new Set([
-  'add_elements',
-  'remove_elements',
-  'paints',
-  'change_material',
-  'ai_assistant',
-]);
+/**
+ * Spec §4: the painted mask is the working surface of the tools whose descriptor requires one,
+ * and the assistant's (§2), where it is optional (issue 11): painted, it narrows what the
+ * instruction names. The editor shows its overlay for them.
+ */
+export const usesMask = (action: ActionId): boolean =>
+  requiresMask(action) || action === 'ai_assistant';
 
-export const usesMask = (action: ActionId): boolean => MASK_TOOLS.has(action);
+/**
+ * Whether a generation sends the overlay as its mask: only for a mask tool, and only when the
+ * mask was painted with this tool (choosing a tool starts a fresh, unpainted mask), so the
+ * assistant never reuses a stale mask from a previous tool.
+ */
+export const sendsMask = (action: ActionId, maskPainted: boolean): boolean =>
+  usesMask(action) && maskPainted;
 
 /** Whether the "Number of designs" slider applies: wall paint and floors always make one. */
 export const takesQuantity = (action: ActionId): boolean =>
-  action !== 'none' && !forcesSingleDesign(action);
+  isTool(action) && !ACTION_DESCRIPTORS[action].forcesSingleDesign;
 
 /** The generate endpoint of each tool (`POST /api/actions/generate/<route>`). */
-export function routeOf(action: ToolId): GenerateRoute {
-  const entry = Object.entries(GENERATE_ROUTES).find(([, id]) => id === action);
-  if (entry === undefined) throw new Error(`no generate route for ${action}`);
-  return entry[0] as GenerateRoute;
+export const routeOf = (action: ToolId): GenerateRoute => ACTION_DESCRIPTORS[action].route;
+
+/** The styles offered for the design's space type (spec §2: they may be restricted by it). */
+export function stylesFor(config: DesignConfig, spaceType: string): DesignConfig['styles'] {
+  return config.styles.filter(
+    (style) => style.space_types.length === 0 || style.space_types.includes(spaceType),
+  );
 }
 
 /** A colour for wall paint or a material: a library swatch or the person's own swatch photo. */
@@ -84,8 +93,8 @@ export interface ToolInputs {
   replacement: Product | null;
   /** The colour picked on the replacement's card. */
   replacementColour: string | null;
-  /** The loaded options and the element they are for (spec §2: loaded first, then picked). */
-  replacementOptions: { element: number; products: Product[] } | null;
+  /** The element whose options were asked for (spec §2: "Load options" first, then a pick). */
+  optionsFor: number | null;
 }
 
 export function emptyToolInputs(designStyle: string | null = null): ToolInputs {
@@ -102,62 +111,21 @@ export function emptyToolInputs(designStyle: string | null = null): ToolInputs {
     element: null,
     replacement: null,
     replacementColour: null,
-    replacementOptions: null,
+    optionsFor: null,
   };
-}
-
-/** Spec §5 "Generate enabled when", one rule per tool. */
-export function canGenerate(action: ActionId, inputs: ToolInputs, maskPainted: boolean): boolean {
-  switch (action) {
-    case 'add_elements':
-      return maskPainted && inputs.style !== null;
-    case 'remove_elements':
-      return maskPainted;
-    case 'ai_assistant':
-      return maskPainted && inputs.prompt.trim() !== '';
-    case 'paints':
-      return maskPainted && inputs.colour !== null;
-    case 'change_material':
-      return (
-        maskPainted &&
-        inputs.colour?.kind === 'hex' &&
-        (inputs.material === null) === (inputs.materialType === null)
-      );
-    case 'floors':
-      return inputs.texture !== null;
-    case 'architectural_style':
-      return inputs.style !== null;
-    case 'furniture':
-      return inputs.element !== null && inputs.replacement !== null;
-    case 'none':
-      return false;
-  }
 }
 
 /**
  * What one design of a tool costs, as the tool list shows it: the same figure whatever number of
  * designs the last tool left behind (spec §5: the total is credits × designs).
  */
-export const costPerDesign = (action: Pick<Action, 'id' | 'credits'>): number =>
-  actionCost(action, 1);
+export const costPerDesign = (action: Pick<Action, 'id'>): number =>
+  isTool(action.id) ? generationCost(action.id, 1) : 0;
 
 /** What a generation costs at the chosen number of designs (spec §5). */
 export const costOf = (action: ToolId, designs: number): number => generationCost(action, designs);
 
-/**
- * The Generate button's words (spec §2): "Generate", or "Regenerate" once the tool has generated,
- * followed by the credit cost ("1 credit" / "{count} credits").
- */
-export function generateLabel(
-  hasGenerated: boolean,
-  cost: number,
-  creditsLabel: (count: number) => string,
-): string {
-  return `${hasGenerated ? 'Regenerate' : 'Generate'} · ${creditsLabel(cost)}`;
-}
-
-export const actionName = (action: ActionId): string =>
-  ACTIONS.find(({ id }) => id === action)?.name ?? action;
+export { actionName };
 
 /** The running number in "<action name> <number>", or 0 for a name of another shape. */
 function runningNumber(image: GeneratedImage, prefix: string): number {

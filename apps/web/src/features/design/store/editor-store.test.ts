@@ -56,6 +56,25 @@ describe('the editor store', () => {
     expect(selectCanSave(editor())).toBe(false);
   });
 
+  it('adopts the photo detection stored once: its URL is sent, the preview stays shown', () => {
+    describedNewDesign();
+    const stored = '/api/files/storedStoredStoredStored01.jpg';
+    editor().adoptStoredBase('blob:other', stored);
+    expect(editor().draft.base?.source).toBe(photo);
+
+    editor().adoptStoredBase('blob:room', stored);
+    expect(editor().draft.base).toEqual({ source: stored, url: 'blob:room' });
+    expect(selectShownImage(editor())).toBe('blob:room');
+    expect(revokeObjectURL).not.toHaveBeenCalled();
+
+    // Saving names the stored photo; the history follows it and the preview is freed.
+    const saved = savedDesign({ id: 13, base_image: stored, state_image: stored });
+    editor().adoptSaved(saved);
+    expect(selectShownImage(editor())).toBe(stored);
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:room');
+    expect(selectHasWorkToLose(editor())).toBe(false);
+  });
+
   it('opens a design on the next step, with a fresh history and default tools', () => {
     const saved = savedDesign();
     editor().loadDesign(saved);

@@ -6,6 +6,7 @@ import {
   hasWorkToLose,
   isUnsaved,
   newDraft,
+  showsPreview,
   type DesignDetails,
   type DesignDraft,
   type DesignImage,
@@ -82,8 +83,6 @@ interface EditorState {
   selectionPoints: boolean;
   /** The number of designs before Floors forced it to 1 (spec §4 Per-tool behaviour). */
   designsBeforeFloors: number | null;
-  /** The overlay canvas the mask is painted on, at the work image's natural size. */
-  maskSurface: HTMLCanvasElement | null;
   /** The shown image's natural size, once it has loaded. */
   workSize: { width: number; height: number } | null;
   /** Counts the designs opened or started on this page load; saving keeps the count. */
@@ -123,7 +122,11 @@ interface EditorState {
   addGenerated: (action: ToolId, urls: readonly string[], used?: readonly ImageUsed[]) => void;
   applySelectedImage: () => void;
   adoptSpaceElements: (elements: SpaceElement[]) => void;
-  attachMaskSurface: (canvas: HTMLCanvasElement | null) => void;
+  /**
+   * The chosen photo (shown from `preview`) was stored by the server (space-element detection
+   * stores it): from now on the API is sent its stored URL, never the file again.
+   */
+  adoptStoredBase: (preview: string, stored: string) => void;
   setWorkSize: (size: { width: number; height: number } | null) => void;
 }
 
@@ -144,7 +147,6 @@ type EditorData = Pick<
   | 'detecting'
   | 'selectionPoints'
   | 'designsBeforeFloors'
-  | 'maskSurface'
   | 'workSize'
   | 'designSession'
 >;
@@ -167,7 +169,6 @@ function initialEditor(designSession = 0): EditorData {
     detecting: false,
     selectionPoints: true,
     designsBeforeFloors: null,
-    maskSurface: null,
     workSize: null,
   };
 }
@@ -178,7 +179,7 @@ function chosenFile(file: File): DesignImage {
 
 /** Frees a chosen file's preview once nothing shows it any more. */
 function release(image: DesignImage | null) {
-  if (image?.source instanceof File) URL.revokeObjectURL(image.url);
+  if (image !== null && showsPreview(image)) URL.revokeObjectURL(image.url);
 }
 
 function releaseFiles(draft: DesignDraft) {
@@ -248,7 +249,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       const { draft, history } = get();
       // The shown photo was the chosen file's preview; from now on it is the stored image.
       const renamed =
-        draft.base?.source instanceof File
+        draft.base !== null && showsPreview(draft.base)
           ? renameImage(history, draft.base.url, design.base_image)
           : history;
       releaseFiles(draft);
@@ -328,8 +329,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       // Spec §4 Going back from an action: Yes makes it the new design state (undoable).
       set({ history: setStateImage(history, chosen.url), selectedImage: 0 });
     },
-    // Spec §4 Space elements: kept in the design, sorted by label. The chosen photo stays the
-    // base image until the design is saved, which uploads it with the rest.
+    // Spec §4 Space elements: kept in the design, sorted by label.
     adoptSpaceElements: (elements) =>
       set(({ draft }) => ({
         draft: {
@@ -337,7 +337,12 @@ export const useEditorStore = create<EditorState>()((set, get) => {
           space_elements: [...elements].sort((a, b) => a.label.localeCompare(b.label)),
         },
       })),
-    attachMaskSurface: (maskSurface) => set({ maskSurface }),
+    adoptStoredBase: (preview, stored) =>
+      set(({ draft }) =>
+        draft.base?.url === preview && draft.base.source instanceof File
+          ? { draft: { ...draft, base: { source: stored, url: preview } } }
+          : {},
+      ),
     setWorkSize: (workSize) => set({ workSize }),
   };
 });

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Design } from '@roomcraft/contracts';
 import { command } from '@/lib/api-client';
 import { withoutDesign } from '../model/designs-list';
@@ -11,10 +11,12 @@ export async function deleteDesign(id: number): Promise<void> {
 /** Deletes a design and takes it out of the cached list. */
 export function useDeleteDesign() {
   const queryClient = useQueryClient();
-  return async (id: number) => {
-    await deleteDesign(id);
-    queryClient.setQueryData<Design[]>(designsQueryKey, (list) =>
-      list === undefined ? undefined : withoutDesign(list, id),
-    );
-  };
+  const { mutateAsync } = useMutation({
+    mutationFn: deleteDesign,
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData<Design[]>(designsQueryKey, (list) =>
+        list === undefined ? undefined : withoutDesign(list, id),
+      ),
+  });
+  return (id: number): Promise<void> => mutateAsync(id);
 }

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataOf, designSchema, type Design } from '@roomcraft/contracts';
 import { request } from '@/lib/api-client';
 import { withSavedDesign } from '../model/designs-list';
@@ -16,11 +16,12 @@ export async function renameDesign(id: number, name: string): Promise<Design> {
 /** Renames a design and puts the answer into the cached list. */
 export function useRenameDesign() {
   const queryClient = useQueryClient();
-  return async (id: number, name: string) => {
-    const design = await renameDesign(id, name);
-    queryClient.setQueryData<Design[]>(designsQueryKey, (list) =>
-      list === undefined ? undefined : withSavedDesign(list, design),
-    );
-    return design;
-  };
+  const { mutateAsync } = useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => renameDesign(id, name),
+    onSuccess: (design) =>
+      queryClient.setQueryData<Design[]>(designsQueryKey, (list) =>
+        list === undefined ? undefined : withSavedDesign(list, design),
+      ),
+  });
+  return (id: number, name: string): Promise<Design> => mutateAsync({ id, name });
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ModelMissingError } from './model-store';
+import { ModelMissingError } from '../models/model-store';
 import { openDetector, openSegmenter } from './open-ops';
 
 let dir = '';

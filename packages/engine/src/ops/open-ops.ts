@@ -2,10 +2,10 @@
  * What a worker thread calls once to get its model-backed operations: paths resolved and
  * verified by the model store, sessions created lazily on first use by the ops themselves.
  */
-import { createDetector, type Detector, type DetectorOptions } from '../ops/detect';
-import { createSegmenter, type Segmenter } from '../ops/segment';
-import { MODEL_NAMES } from './manifest';
-import { ModelMissingError, resolveModel, type ResolveModelOptions } from './model-store';
+import { createDetector, type Detector, type DetectorOptions } from './detect';
+import { createSegmenter, type Segmenter } from './segment';
+import { MODEL_NAMES } from '../models/manifest';
+import { ModelMissingError, resolveModel, type ResolveModelOptions } from '../models/model-store';
 
 /** The detector; throws EngineError('model_missing') naming yolox_nano.onnx when absent. */
 export async function openDetector(

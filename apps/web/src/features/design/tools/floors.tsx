@@ -1,0 +1,36 @@
+import { Stack, Text } from '@mantine/core';
+import { IconLayoutBoardSplit } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useEditorPorts } from '../components/editor-ports';
+import { useEditorStore } from '../store/editor-store';
+import type { WebTool } from './tool';
+
+/** Spec §2 Floors: a template library with upload. */
+function FloorsPanel() {
+  const { t } = useTranslation();
+  const { FloorPicker, maxFileSize } = useEditorPorts();
+  const texture = useEditorStore((state) => state.inputs.texture);
+  const setInputs = useEditorStore((state) => state.setInputs);
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('tweak.floorsHint')}
+      </Text>
+      <FloorPicker
+        selectedId={texture?.id ?? null}
+        onChange={(choice) => setInputs({ texture: choice })}
+        maxFileSize={maxFileSize}
+      />
+    </Stack>
+  );
+}
+
+export const floors: WebTool = {
+  Icon: IconLayoutBoardSplit,
+  Panel: FloorsPanel,
+  canGenerate: (inputs) => inputs.texture !== null,
+  toForm: (form, { inputs }) => {
+    if (inputs.texture?.kind === 'url') form.append('texture_url', inputs.texture.url);
+    if (inputs.texture?.kind === 'file') form.append('texture_image', inputs.texture.file);
+  },
+};

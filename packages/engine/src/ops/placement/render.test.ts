@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { SHADOW_FLOOR, shadowKeep, toneMatch } from './render';
+
+describe('shadowKeep', () => {
+  // A 60×40 window: a product over rows 0–14, a catcher shadow below it in hard bands (as a
+  // stepped render gives) and a deep occlusion right under it.
+  const ww = 60;
+  const wh = 40;
+  const objectAlpha = new Float32Array(ww * wh);
+  const shadowAlpha = new Float32Array(ww * wh);
+  const occlusion = new Float32Array(ww * wh);
+  for (let y = 0; y < wh; y++) {
+    for (let x = 0; x < ww; x++) {
+      const i = y * ww + x;
+      if (y < 15) objectAlpha[i] = 1;
+      else {
+        // Bands: every fourth row darker again, and a column pattern.
+        shadowAlpha[i] = (y % 4 === 0 ? 0.9 : 0.4) * Math.max(0, 1 - (y - 15) / 20);
+        occlusion[i] = y < 19 ? 0.9 + 0.1 * (x % 2) : 0;
+      }
+    }
+  }
+  const keep = shadowKeep(ww, wh, objectAlpha, shadowAlpha, occlusion);
+
+  it('never keeps less than the shadow floor of the photo’s light', () => {
+    for (let i = 0; i < keep.length; i++) expect(keep[i]).toBeGreaterThanOrEqual(SHADOW_FLOOR);
+    expect(Math.min(...keep)).toBeLessThan(0.6);
+  });
+
+  it('only lightens down each column from its darkest row below the product', () => {
+    for (let x = 4; x < ww - 4; x++) {
+      let darkest = 15;
+      for (let y = 15; y < wh; y++) {
+        if ((keep[y * ww + x] ?? 1) < (keep[darkest * ww + x] ?? 1)) darkest = y;
+      }
+      for (let y = darkest + 1; y < wh; y++) {
+        expect(keep[y * ww + x] ?? 1).toBeGreaterThanOrEqual(keep[(y - 1) * ww + x] ?? 1);
+      }
+    }
+  });
+
+  it('has no column stripes', () => {
+    for (let y = 16; y < 19; y++) {
+      for (let x = 10; x < ww - 10; x++) {
+        const step = Math.abs((keep[y * ww + x] ?? 1) - (keep[y * ww + x + 1] ?? 1));
+        expect(step).toBeLessThan(0.01);
+      }
+    }
+  });
+});
+
+describe('the product’s tone against the photo', () => {
+  // A 20×20 orange product, fully covering, under a neutral grade.
+  const orange = new Uint8Array(400 * 4);
+  for (let i = 0; i < 400; i++) orange.set([220, 110, 40, 255], i * 4);
+  const alpha = new Float32Array(400).fill(1);
+  const grade = (saturation: number, black: number) => ({
+    r: 1,
+    g: 1,
+    b: 1,
+    tone: { saturation, black },
+  });
+
+  it('mutes a studio-pure colour in a grey room, but keeps it that colour', () => {
+    const { saturation } = toneMatch(orange, alpha, grade(0.08, 0.01));
+    expect(saturation).toBeLessThan(0.9);
+    expect(saturation).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('leaves it alone among colours as strong, and lifts its blacks to a hazy photo’s', () => {
+    expect(toneMatch(orange, alpha, grade(0.7, 0)).saturation).toBe(1);
+    expect(toneMatch(orange, alpha, grade(0.7, 0)).lift).toBe(0);
+    const dark = new Uint8Array(400 * 4);
+    for (let i = 0; i < 400; i++) dark.set([4, 4, 4, 255], i * 4);
+    expect(toneMatch(dark, alpha, grade(0.1, 0.03)).lift).toBeGreaterThan(0.015);
+  });
+});

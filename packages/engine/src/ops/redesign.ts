@@ -1,0 +1,1430 @@
+/**
+ * Architectural style as a redesign (docs/decisions/025): one variant's plan carried out with the
+ * engine's own operations on the room parse, in this order —
+ * 1. the walls the parse sees take the plan's paint (ops/wall-paint.ts),
+ * 2. a style floor is laid on the floor the parse sees (ops/find-floor.ts, ops/surface-fill.ts),
+ * 3. main furniture pieces are swapped for catalogue products: the old pieces are removed
+ *    structure-aware first (ops/removal.ts), so steps 1 and 2 run on behind them, and the new
+ *    product takes the old one's place spanning its footprint (replaceFurniture),
+ * 4. decor is added where the room has free floor (rug, plant, lamp) or free wall (art),
+ * 5. the style's colour grade at a light strength (ops/restyle.ts).
+ * Windows, doors and the ceiling are never in a step's mask; products only go over the furniture
+ * they replace or over free floor and wall. Each step reports where it changed the image (the
+ * pixels that moved by more than {@link CHANGED} levels), for the `used` record.
+ */
+import {
+  floorMappingOf,
+  floorPointAt,
+  projectToImage,
+  type RoomCamera,
+} from '../geometry/room-camera';
+import type { Mask, Raster } from '../raster';
+import { decodeImage, dilateMask, lumaAt, sobelMagnitudeAt } from '../raster';
+import { ADE, type RoomParse } from '../scene';
+import { labelComponents } from '../scene/objects';
+import type {
+  AppliedItem,
+  AppliedRegion,
+  PlacementProduct,
+  RedesignPlan,
+  StyleTarget,
+} from '../types';
+import { floorOf } from './find-floor';
+import { inpaint } from './inpaint';
+import { planRemoval, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL } from './removal';
+import { placeProduct, replaceRemovedFurniture } from './place-product';
+import { restyle } from './restyle';
+import { fillPolygon } from './space-elements';
+import { fillSurface } from './surface-fill';
+import type { VariantOptions } from './variants';
+import { paintWalls } from './wall-paint';
+
+/** A pixel counts as changed by a step when a channel moved by more than this. */
+export const CHANGED = 8;
+
+/** What a step may not touch: windows, doors, curtains (the room's openings and their dressing). */
+const OPENINGS = [ADE.window, ADE.door, ADE.curtain] as const;
+
+/** A step of the redesign, timed for the bench. */
+type Step = 'remove' | 'walls' | 'floor' | 'swaps' | 'decor' | 'grade';
+
+/**
+ * Time of each step (ms), for the bench; `swaps` and `decor` are the sums of their pieces, whose
+ * own times are `swap1`, `swap2`, … and `decor1`, … in the plan's order.
+ */
+export type StepTimes = Partial<Record<Step | `swap${number}` | `decor${number}`, number>>;
+
+export interface RedesignResult {
+  image: Raster;
+  applied: AppliedItem[];
+  /** Wall-clock time of each step (ms). */
+  times: StepTimes;
+  /**
+   * CPU time of each step (ms, this process, user + system): what the step costs on a core of
+   * its own, whatever else the machine runs at the time.
+   */
+  cpu: StepTimes;
+}
+
+/**
+ * Carries out `plan` on `image`; `gradeStrength` is the closing grade's (0 skips it). A step
+ * that cannot be done in this photo (no floor visible, no free space for a piece of decor) is
+ * left out of `applied`, so the record says only what the image shows.
+ */
+export async function redesign(
+  image: Raster,
+  parse: RoomParse,
+  plan: RedesignPlan,
+  style: StyleTarget,
+  gradeStrength: number,
+  options: VariantOptions,
+  checkpoint: () => void = () => undefined,
+): Promise<RedesignResult> {
+  const applied: AppliedItem[] = [];
+  const times: StepTimes = {};
+  const cpu: StepTimes = {};
+  let current = image;
+  const timed = async <T>(
+    step: Step,
+    work: () => Promise<T> | T,
+    piece?: `swap${number}` | `decor${number}`,
+  ): Promise<T> => {
+    const start = performance.now();
+    const used = process.cpuUsage();
+    try {
+      return await work();
+    } finally {
+      const ms = performance.now() - start;
+      const spent = process.cpuUsage(used);
+      const cpuMs = (spent.user + spent.system) / 1000;
+      times[step] = (times[step] ?? 0) + ms;
+      cpu[step] = (cpu[step] ?? 0) + cpuMs;
+      if (piece) {
+        times[piece] = ms;
+        cpu[piece] = cpuMs;
+      }
+      checkpoint();
+    }
+  };
+
+  // Swapped pieces go first, structure-aware (wall above the wall–floor line, floor below), so
+  // the new walls and floor run on behind them and a smaller product uncovers room, not smear.
+  const pieces: { mask: Mask; product: PlacementProduct }[] = [];
+  for (const swap of plan.swaps ?? []) {
+    // A piece behind nearer furniture or out of frame at its foot is kept: it cannot be
+    // swapped without the new product standing over what is in front of it.
+    const piece = pieceOf(parse, swap.outline, image);
+    if (piece && !piece.blocked) pieces.push({ mask: piece.mask, product: swap.product });
+  }
+  // Per pixel of the removed pieces: the surface now seen there (wall above the wall–floor line
+  // continued across the hole, floor below it), for the walls and floor to run on behind them.
+  let behind: Uint8Array | null = null;
+  if (pieces.length > 0) {
+    await timed('remove', () => {
+      const union = unionOf(pieces.map((piece) => piece.mask));
+      const removed = removeShrunk(current, union, parse, options);
+      behind = surfacesBehind(removed.hole, parse);
+      current = removed.image;
+    });
+  }
+  const uncovered = (surface: number): Uint8Array | null => {
+    const found = behind;
+    if (!found) return null;
+    const out = new Uint8Array(found.length);
+    for (let i = 0; i < out.length; i++) if (found[i] === surface) out[i] = 1;
+    return out;
+  };
+
+  if (plan.walls) {
+    const hex = plan.walls.hex;
+    await timed('walls', () => {
+      const { mask, matte } = wallsToPaint(parse, image);
+      extendInto(mask, matte, uncovered(SURFACE_WALL));
+      if (!anySet(mask)) return;
+      const next = paintWalls(current, mask, hex, options, { mask, matte });
+      applied.push({ kind: 'paint', hex, region: changedRegion(current, next) });
+      current = next;
+    });
+  }
+
+  if (plan.floor) {
+    const { id, texture } = plan.floor;
+    await timed('floor', async () => {
+      let floor;
+      try {
+        floor = floorOf(parse, { rug: 'keep', image });
+      } catch {
+        return; // Too little floor in view: nothing to lay.
+      }
+      extendInto(floor.mask, floor.matte, uncovered(SURFACE_FLOOR));
+      const tile = await decodeImage(Buffer.from(texture.image));
+      const next = fillSurface(
+        current,
+        floor.mask,
+        { texture: tile, tileSizeCm: texture.tileSizeCm ?? 60 },
+        floorMappingOf(parse.camera),
+        options,
+        floor.matte,
+      );
+      applied.push({ kind: 'floor', id, region: changedRegion(current, next) });
+      current = next;
+    });
+  }
+
+  // What products may no longer go over: the furniture the parse found, and what was placed.
+  const taken = occupiedMask(parse);
+  const obstacles = obstaclesOf(parse);
+  /** Keeps a placed product (when it changed anything): its box is taken, its item recorded. */
+  const accept = (next: Raster, product: PlacementProduct, role: 'swap' | 'decor') => {
+    const region = changedRegion(current, next);
+    if (region.share === 0) return;
+    markBox(taken, region.box);
+    obstacles.push(rectOf(region.box));
+    applied.push(productItem(product, role, region));
+    current = next;
+  };
+  for (const [index, { mask: piece, product }] of pieces.entries()) {
+    await timed(
+      'swaps',
+      async () => {
+        // The old piece is gone already and the walls and floor run on behind it: the
+        // replacement spans its footprint over them, so what a smaller product uncovers is the
+        // new wall and floor (not a second fill of the hole, which smeared them).
+        const next = await replaceRemovedFurniture(
+          current,
+          piece,
+          product,
+          parse.camera,
+          options,
+          parse,
+        );
+        accept(next, product, 'swap');
+      },
+      `swap${index + 1}`,
+    );
+  }
+
+  for (const [index, product] of (plan.decor ?? []).entries()) {
+    await timed(
+      'decor',
+      async () => {
+        const spot =
+          product.category === 'mirror'
+            ? wallSpot(parse, taken, product, options.variant + index)
+            : floorSpot(parse, taken, obstacles, product, options.variant + index);
+        if (!spot) return;
+        const next = await placeProduct(current, spot, product, parse.camera, options);
+        accept(next, product, 'decor');
+      },
+      `decor${index + 1}`,
+    );
+  }
+
+  if (gradeStrength > 0) {
+    await timed('grade', () => {
+      current = restyle(current, style, gradeStrength, options);
+    });
+  }
+  return { image: current, applied, times, cpu };
+}
+
+function productItem(
+  product: PlacementProduct,
+  role: 'swap' | 'decor',
+  region: AppliedRegion,
+): AppliedItem {
+  return { kind: 'product', id: product.id, colour: product.colour, role, region };
+}
+
+/** Where `after` differs from `before` by more than {@link CHANGED} levels: share and box. */
+export function changedRegion(before: Raster, after: Raster): AppliedRegion {
+  const { width, height } = after;
+  const a = after.data;
+  const b = before.data;
+  let changed = 0;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = (y * width + x) * 4;
+      if (
+        Math.abs((a[p] ?? 0) - (b[p] ?? 0)) > CHANGED ||
+        Math.abs((a[p + 1] ?? 0) - (b[p + 1] ?? 0)) > CHANGED ||
+        Math.abs((a[p + 2] ?? 0) - (b[p + 2] ?? 0)) > CHANGED
+      ) {
+        changed++;
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+    }
+  }
+  const box =
+    changed === 0
+      ? { x: 0, y: 0, width: 0, height: 0 }
+      : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  return { share: Math.round((changed / (width * height)) * 10_000) / 10_000, box };
+}
+
+/**
+ * The surface behind each hole pixel: wall above the room's wall–floor line, floor below it. The
+ * line is the parse's, interpolated across the columns where furniture hides it (and held level
+ * beyond its ends); ceiling stays ceiling. Null when the parse sees no wall–floor line at all.
+ */
+function surfacesBehind(hole: Mask, parse: RoomParse): Uint8Array | null {
+  const { width, height } = hole;
+  const line = interpolatedLine(parse.wallFloorLine);
+  if (!line) return null;
+  const out = new Uint8Array(hole.data.length);
+  const isFloor = (label: number) => label === ADE.floor || label === ADE.rug;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!hole.data[y * width + x]) continue;
+      // A run of the hole along this row: what the room shows on either side of it at this
+      // height says what lies behind (floor on a side: an open room seen past the piece); when
+      // neither side is floor, wall above the wall–floor line and floor below it.
+      let end = x;
+      while (end < width && hole.data[y * width + end]) end++;
+      const left = x > 0 ? (parse.labels[y * width + x - 1] ?? 0) : 0;
+      const right = end < width ? (parse.labels[y * width + end] ?? 0) : 0;
+      const sideFloor = isFloor(left) || isFloor(right);
+      const ceiling = left === ADE.ceiling && right === ADE.ceiling;
+      for (let c = x; c < end; c++) {
+        const below = y >= (line[c] ?? 0);
+        out[y * width + c] = ceiling
+          ? SURFACE_CEILING
+          : sideFloor || below
+            ? SURFACE_FLOOR
+            : SURFACE_WALL;
+      }
+      x = end;
+    }
+  }
+  return out;
+}
+
+/** The removal works on at most this many pixels (the photo box-shrunk by a whole factor). */
+const REMOVAL_MAX_PIXELS = 250_000;
+
+/**
+ * The structure-aware fill of `hole`, shrunk on large images: the walls and floor are repainted
+ * and relaid over it, keeping only its smooth shading, so a finer fill would cost seconds for
+ * nothing. The photo is box-shrunk by the smallest whole factor that brings it to
+ * {@link REMOVAL_MAX_PIXELS}; only hole pixels change, upsampled bilinearly.
+ */
+function removeShrunk(
+  image: Raster,
+  pieces: Mask,
+  parse: RoomParse,
+  options: VariantOptions,
+): { image: Raster; hole: Mask } {
+  const { width, height } = image;
+  const fill = (img: Raster, mask: Mask, scene: Parameters<typeof planRemoval>[2]) => {
+    const plan = planRemoval(img, mask, scene);
+    const filled = inpaint(img, plan.hole, {
+      seed: options.seed,
+      variant: options.variant,
+      ...(plan.structure ? { structure: plan.structure } : {}),
+    });
+    return { image: filled, hole: plan.hole };
+  };
+  const f = Math.ceil(Math.sqrt((width * height) / REMOVAL_MAX_PIXELS));
+  if (f <= 1) return fill(image, pieces, parse);
+  const hole = pieces;
+  const w = Math.floor(width / f);
+  const h = Math.floor(height / f);
+  const small: Raster = { width: w, height: h, data: new Uint8ClampedArray(w * h * 4) };
+  const smallHole: Mask = { width: w, height: h, data: new Uint8Array(w * h) };
+  const labels = new Uint8Array(w * h);
+  const sums = new Float64Array(4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const o = y * w + x;
+      let any = 0;
+      sums.fill(0);
+      for (let dy = 0; dy < f; dy++) {
+        for (let dx = 0; dx < f; dx++) {
+          const i = (f * y + dy) * width + f * x + dx;
+          for (let c = 0; c < 4; c++) sums[c] = (sums[c] ?? 0) + (image.data[i * 4 + c] ?? 0);
+          any |= hole.data[i] ?? 0;
+        }
+      }
+      for (let c = 0; c < 4; c++) small.data[o * 4 + c] = (sums[c] ?? 0) / (f * f);
+      smallHole.data[o] = any;
+      labels[o] = parse.labels[(f * y + (f >> 1)) * width + f * x + (f >> 1)] ?? 0;
+    }
+  }
+  const line = new Float32Array(w);
+  for (let x = 0; x < w; x++) {
+    line[x] = ((parse.wallFloorLine[f * x + (f >> 1)] ?? Number.NaN) + 0.5) / f - 0.5;
+  }
+  const done = fill(small, smallHole, { width: w, height: h, labels, wallFloorLine: line });
+  const filled = done.image;
+  // The hole as planned small (grown over the pieces' halo and shadow), at full size.
+  const grown: Mask = { width, height, data: new Uint8Array(width * height) };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const at = Math.min(h - 1, Math.floor(y / f)) * w + Math.min(w - 1, Math.floor(x / f));
+      grown.data[i] = hole.data[i] || done.hole.data[at] ? 1 : 0;
+    }
+  }
+  const out: Raster = { width, height, data: new Uint8ClampedArray(image.data) };
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < width; x++) {
+      if (!grown.data[y * width + x]) continue;
+      const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const tx = fx - x0;
+      for (let c = 0; c < 3; c++) {
+        const at = (xx: number, yy: number) => filled.data[(yy * w + xx) * 4 + c] ?? 0;
+        const top = at(x0, y0) + tx * (at(x1, y0) - at(x0, y0));
+        const bottom = at(x0, y1) + tx * (at(x1, y1) - at(x0, y1));
+        out.data[(y * width + x) * 4 + c] = top + ty * (bottom - top);
+      }
+    }
+  }
+  return { image: out, hole: grown };
+}
+
+/** The line with its gaps (NaN) filled linearly between known rows, level past its ends. */
+function interpolatedLine(line: Float32Array): Float32Array | null {
+  const known: number[] = [];
+  for (let x = 0; x < line.length; x++) if (Number.isFinite(line[x])) known.push(x);
+  if (known.length < Math.max(8, 0.05 * line.length)) return null;
+  const out = new Float32Array(line.length);
+  let k = 0;
+  for (let x = 0; x < line.length; x++) {
+    while (k + 1 < known.length && (known[k + 1] ?? 0) <= x) k++;
+    const a = known[k] ?? 0;
+    const b = known[Math.min(known.length - 1, k + 1)] ?? a;
+    const ya = line[a] ?? 0;
+    const yb = line[b] ?? ya;
+    out[x] = x <= a || b === a ? ya : x >= b ? yb : ya + ((x - a) / (b - a)) * (yb - ya);
+  }
+  return out;
+}
+
+function unionOf(masks: readonly Mask[]): Mask {
+  const first = masks[0] as Mask;
+  const data = new Uint8Array(first.data.length);
+  for (const mask of masks) for (let i = 0; i < data.length; i++) if (mask.data[i]) data[i] = 1;
+  return { width: first.width, height: first.height, data };
+}
+
+/** Adds the pixels of `extra` (where a removed piece stood) to a surface's mask and matte. */
+function extendInto(mask: Mask, matte: Uint8Array, extra: Uint8Array | null): void {
+  if (!extra) return;
+  for (let i = 0; i < extra.length; i++) {
+    if (!extra[i]) continue;
+    mask.data[i] = 1;
+    matte[i] = 255;
+  }
+}
+
+/** Wall islands smaller than this share of the walls are the parse's mistakes (a countertop). */
+const MIN_WALL_ISLAND = 0.01;
+
+/** The walls the parse sees, without its small islands of "wall" (on a counter, in a curtain). */
+export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; matte: Uint8Array } {
+  const { width, height } = parse;
+  const mask = parse.surface('walls');
+  const matte = new Uint8Array(parse.surfaceAlpha('walls'));
+  const { ids, count } = labelComponents(mask.data, width, height, new Set([1]));
+  const area = new Int32Array(count + 1);
+  let total = 0;
+  for (let i = 0; i < ids.length; i++) {
+    if (!mask.data[i]) continue;
+    area[ids[i] ?? 0] = (area[ids[i] ?? 0] ?? 0) + 1;
+    total++;
+  }
+  const min = MIN_WALL_ISLAND * total;
+  for (let i = 0; i < ids.length; i++) {
+    if (mask.data[i] && (area[ids[i] ?? 0] ?? 0) < min) {
+      mask.data[i] = 0;
+      matte[i] = 0;
+    }
+  }
+  const drop = (i: number) => {
+    mask.data[i] = 0;
+    matte[i] = 0;
+  };
+  // The wall–ceiling line, straight where the room shows it: above it nothing is wall (the
+  // parse's ragged "wall" on the ceiling stays ceiling), the ceiling the parse saw under it down
+  // to the wall is painted, and the line's own row is blended by how much of it lies under the
+  // line — the paint's top edge is the line, not the parse's wavy boundary.
+  straightenCeilingEdge(parse, mask, matte, drop);
+  // A narrow run of "wall" between curtains or windows, or between one and the frame edge, is the
+  // curtain's own fabric or its shadow: it keeps its colour.
+  const openings = parse.classMask([ADE.curtain, ADE.window]).data;
+  const narrow = NARROW_WALL_RUN * width;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask.data[y * width + x]) continue;
+      let end = x;
+      while (end < width && mask.data[y * width + end]) end++;
+      const leftOpen = x === 0 || openings[y * width + x - 1] === 1;
+      const rightOpen = end === width || openings[y * width + end] === 1;
+      const leftCurtain = x > 0 && openings[y * width + x - 1] === 1;
+      const rightCurtain = end < width && openings[y * width + end] === 1;
+      if (end - x < narrow && leftOpen && rightOpen && (leftCurtain || rightCurtain)) {
+        for (let c = x; c < end; c++) drop(y * width + c);
+      }
+      x = end;
+    }
+  }
+  // Beside a curtain, "wall" the parse is unsure of is the curtain's fabric or its shadow (a
+  // curtain at the frame edge melts into paint otherwise): only confident wall is painted there.
+  const curtain = parse.classMask([ADE.curtain]).data;
+  const near = Math.round(NEAR_CURTAIN * width);
+  const unsure: Mask = { width, height, data: new Uint8Array(width * height) };
+  for (let y = 0; y < height; y++) {
+    let last = -Infinity;
+    const distance = new Float32Array(width).fill(Infinity);
+    for (let x = 0; x < width; x++) {
+      if (curtain[y * width + x]) last = x;
+      distance[x] = x - last;
+    }
+    last = Infinity;
+    for (let x = width - 1; x >= 0; x--) {
+      if (curtain[y * width + x]) last = x;
+      distance[x] = Math.min(distance[x] ?? Infinity, last - x);
+    }
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if ((distance[x] ?? Infinity) > near) continue;
+      if ((parse.confidence[i] ?? 0) < SURE_WALL) unsure.data[i] = 1;
+      // Near a curtain the soft edge outside the wall draws threads of paint over the fabric.
+      if (!mask.data[i]) matte[i] = 0;
+    }
+  }
+  // Grown a little, so no threads of paint are left between the unsure pixels (but what the
+  // parse is all but certain of is still wall).
+  const grownUnsure = dilateMask(unsure, Math.max(2, Math.round(0.003 * width)));
+  for (let i = 0; i < grownUnsure.data.length; i++) {
+    if (grownUnsure.data[i] && (parse.confidence[i] ?? 0) < CERTAIN_WALL) drop(i);
+  }
+  if (image) reclaimWallHalos(image, parse, mask, matte, grownUnsure.data);
+  return { mask, matte };
+}
+
+/**
+ * Cuts the wall mask and matte along each wall plane's straight wall–ceiling line
+ * ({@link wallCeilingLines}): wall pixels wholly above their plane's line are dropped, the row
+ * the line crosses keeps the share of it below the line, and in each column where the wall
+ * starts a little under the line (within {@link CEILING_FILL} of the height) the ceiling-labelled
+ * pixels between them are painted as wall.
+ */
+function straightenCeilingEdge(
+  parse: RoomParse,
+  mask: Mask,
+  matte: Uint8Array,
+  drop: (i: number) => void,
+): void {
+  const { width, height, labels, wallPlanes } = parse;
+  const ceiling = wallCeilingLines(parse);
+  if (ceiling.size === 0) return;
+  const band = Math.max(2, Math.round(CEILING_FILL * height));
+  for (let x = 0; x < width; x++) {
+    let highest = Infinity;
+    for (const line of ceiling.values()) highest = Math.min(highest, line.at(x));
+    for (let y = 0; y < height; y++) {
+      const i = y * width + x;
+      if (mask.data[i]) {
+        const line = ceiling.get(wallPlanes[i] ?? 0);
+        if (!line) continue;
+        const at = line.at(x);
+        if (y + 1 <= at) drop(i);
+        else if (y < at) matte[i] = Math.min(matte[i] ?? 0, Math.round((y + 1 - at) * 255));
+      } else if (matte[i] && y < highest - CEILING_TOLERANCE * height) {
+        // The soft edge outside the mask (no plane of its own): above every plane's line.
+        drop(i);
+      }
+    }
+    // The first wall left in the column decides which plane's line it should start at.
+    let first = -1;
+    for (let y = 0; y < height; y++) {
+      if (mask.data[y * width + x] && ceiling.has(wallPlanes[y * width + x] ?? 0)) {
+        first = y;
+        break;
+      }
+    }
+    if (first < 0) continue;
+    const line = ceiling.get(wallPlanes[first * width + x] ?? 0);
+    if (!line) continue;
+    const at = line.at(x);
+    if (first <= at || first - at > band) continue;
+    // Only across ceiling (not across a lamp or a beam the parse found between them).
+    let clear = true;
+    for (let y = Math.max(0, Math.floor(at)); y < first && clear; y++) {
+      const label = labels[y * width + x];
+      if (label !== ADE.ceiling && label !== ADE.wall) clear = false;
+    }
+    if (!clear) continue;
+    for (let y = Math.max(0, Math.floor(at)); y < first; y++) {
+      const i = y * width + x;
+      mask.data[i] = 1;
+      matte[i] = y < at ? Math.round((y + 1 - at) * 255) : 255;
+      if (y < at && (matte[i] ?? 0) < 128) mask.data[i] = 0;
+    }
+  }
+}
+
+/** How far under the wall–ceiling line (share of the height) the wall may start and be filled. */
+const CEILING_FILL = 0.02;
+
+/**
+ * The wall the parse gave to a neighbour: its window, door and fireplace shapes come from a
+ * coarse grid, so their tops are rounded arches that take in some wall around them, which
+ * would be left in the old colour as a halo round the opening. From the painted wall outwards,
+ * into such a neighbour (not floor, ceiling, curtain or a curtain's edge), pixels of the wall's
+ * own colour are taken back as wall: each within {@link HALO_SEED_LEVELS} of the wall where the
+ * growth started and {@link HALO_STEP_LEVELS} of the pixel it grew from (so it stops at the
+ * opening's frame, an edge), no further than {@link HALO_REACH} of the image from the wall, and
+ * only where the network itself gave wall some share (a white door beside a white wall is not
+ * wall, though its colour is).
+ */
+function reclaimWallHalos(
+  image: Raster,
+  parse: RoomParse,
+  mask: Mask,
+  matte: Uint8Array,
+  keepOut: Uint8Array,
+): void {
+  const { width, height, labels } = parse;
+  const n = width * height;
+  const wallShare = parse.classShare?.(ADE.wall);
+  if (!wallShare) return;
+  const closed = new Uint8Array(256);
+  for (const c of [ADE.wall, ADE.floor, ADE.ceiling, ADE.rug, ADE.curtain]) closed[c] = 1;
+  // The photo smoothed 3×3, so the steps compare surfaces and not noise.
+  const smooth = new Uint8ClampedArray(n * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        let count = 0;
+        for (let dy = -1; dy <= 1; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= height) continue;
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = x + dx;
+            if (xx < 0 || xx >= width) continue;
+            sum += image.data[(yy * width + xx) * 4 + c] ?? 0;
+            count++;
+          }
+        }
+        smooth[(y * width + x) * 3 + c] = sum / count;
+      }
+    }
+  }
+  // An edge of the photo (a frame's shadow line) stops the growth even where the colours on
+  // either side are alike: the luminance's Sobel magnitude.
+  const lum = (i: number) => lumaAt(image.data, i);
+  const edge = (q: number) => {
+    const x = q % width;
+    const y = (q - x) / width;
+    if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) return true;
+    return sobelMagnitudeAt(lum, q, width) > HALO_EDGE;
+  };
+  // The network's wall share is read off its coarse grid (nearest cell): interpolated between
+  // cell centres, so where it ends the taken wall does not end in the grid's steps.
+  const shareAt = smoothShare(wallShare, width, height);
+  const differ = (a: number, b: number, limit: number) =>
+    Math.abs((smooth[a * 3] ?? 0) - (smooth[b * 3] ?? 0)) > limit ||
+    Math.abs((smooth[a * 3 + 1] ?? 0) - (smooth[b * 3 + 1] ?? 0)) > limit ||
+    Math.abs((smooth[a * 3 + 2] ?? 0) - (smooth[b * 3 + 2] ?? 0)) > limit;
+  const reach = Math.max(4, Math.round(HALO_REACH * Math.max(width, height)));
+  const seed = new Int32Array(n).fill(-1);
+  const depth = new Uint16Array(n);
+  let queue: number[] = [];
+  for (let i = 0; i < n; i++) if (mask.data[i] && (matte[i] ?? 0) >= 128) seed[i] = i;
+  // The first ring: wall pixels with a neighbour the growth may enter.
+  const open = (q: number) =>
+    !mask.data[q] && seed[q] === -1 && !closed[labels[q] ?? 0] && !keepOut[q];
+  for (let i = 0; i < n; i++) {
+    if (seed[i] !== i) continue;
+    const x = i % width;
+    if ((x > 0 && open(i - 1)) || (x < width - 1 && open(i + 1))) queue.push(i);
+    else if ((i >= width && open(i - width)) || (i + width < n && open(i + width))) queue.push(i);
+  }
+  const taken: number[] = [];
+  while (queue.length > 0) {
+    const next: number[] = [];
+    for (const p of queue) {
+      const from = seed[p] ?? p;
+      const d = (depth[p] ?? 0) + 1;
+      if (d > reach) continue;
+      const x = p % width;
+      for (const q of [
+        x > 0 ? p - 1 : -1,
+        x < width - 1 ? p + 1 : -1,
+        p - width,
+        p + width < n ? p + width : -1,
+      ]) {
+        if (q < 0 || !open(q)) continue;
+        if (differ(q, from, HALO_SEED_LEVELS) || differ(q, p, HALO_STEP_LEVELS)) continue;
+        if (edge(q) || shareAt(q % width, Math.floor(q / width)) < HALO_WALL_SHARE) continue;
+        seed[q] = from;
+        depth[q] = d;
+        next.push(q);
+        taken.push(q);
+      }
+    }
+    queue = next;
+  }
+  for (const q of taken) {
+    mask.data[q] = 1;
+    matte[q] = 255;
+  }
+  // The parse's soft edge where the halo was taken back is wall too (no faint line of old
+  // colour along the old arch).
+  for (const q of taken) {
+    for (const r of [q - 1, q + 1, q - width, q + width]) {
+      if (r >= 0 && r < n && (matte[r] ?? 0) > 0 && !keepOut[r]) {
+        mask.data[r] = 1;
+        matte[r] = 255;
+      }
+    }
+  }
+}
+
+/**
+ * A coarse per-cell share (nearest cell) interpolated bilinearly between cell centres. The cell
+ * size is found from the share itself: along a few rows, the width over the number of changes.
+ */
+function smoothShare(
+  share: (x: number, y: number) => number,
+  width: number,
+  height: number,
+): (x: number, y: number) => number {
+  let changes = 0;
+  let rows = 0;
+  for (const t of [0.3, 0.5, 0.7]) {
+    const y = Math.round(t * (height - 1));
+    let last = share(0, y);
+    for (let x = 1; x < width; x++) {
+      const v = share(x, y);
+      if (v !== last) changes++;
+      last = v;
+    }
+    rows++;
+  }
+  const cell = Math.max(1, width / (changes / rows + 1));
+  const cache = new Map<number, number>();
+  const columns = Math.ceil(width / cell) + 1;
+  const at = (i: number, j: number) => {
+    const key = j * columns + i;
+    let v = cache.get(key);
+    if (v === undefined) {
+      const x = Math.min(width - 1, Math.max(0, Math.round((i + 0.5) * cell)));
+      const y = Math.min(height - 1, Math.max(0, Math.round((j + 0.5) * cell)));
+      v = share(x, y);
+      cache.set(key, v);
+    }
+    return v;
+  };
+  return (x, y) => {
+    const gx = Math.max(0, (x + 0.5) / cell - 0.5);
+    const gy = Math.max(0, (y + 0.5) / cell - 0.5);
+    const i = Math.floor(gx);
+    const j = Math.floor(gy);
+    const tx = gx - i;
+    const ty = gy - j;
+    const top = at(i, j) + tx * (at(i + 1, j) - at(i, j));
+    const bottom = at(i, j + 1) + tx * (at(i + 1, j + 1) - at(i, j + 1));
+    return top + ty * (bottom - top);
+  };
+}
+
+/** Largest difference (levels, any channel, smoothed) from the wall the halo grows from. */
+const HALO_SEED_LEVELS = 10;
+/** Largest difference from the neighbour it grows from: more is an edge (a frame). */
+const HALO_STEP_LEVELS = 4;
+/** How far a halo reaches from the wall, share of the image's larger side. */
+const HALO_REACH = 0.03;
+/** The network's own wall share (coarse, averaged) a halo pixel needs. */
+const HALO_WALL_SHARE = 0.15;
+/** Sobel magnitude of the luminance (levels) that is an edge the halo stops at. */
+const HALO_EDGE = 24;
+
+/** How near a curtain (share of the width) only confident wall is painted. */
+const NEAR_CURTAIN = 0.03;
+/** The parse's confidence (0–255) of a wall pixel that counts as sure. */
+const SURE_WALL = 150;
+/** Confidence of a wall pixel beside unsure ones that is painted all the same. */
+const CERTAIN_WALL = 190;
+
+/** Wall pixels this far (share of the height) above the wall–ceiling line are not painted. */
+const CEILING_TOLERANCE = 0.004;
+/** A run of wall narrower than this share of the width between curtains is not painted. */
+const NARROW_WALL_RUN = 0.03;
+
+/**
+ * The wall–ceiling line of each wall plane, straight: per column the row where the parse's
+ * ceiling gives way to that plane's wall, fitted by a line (least squares, then again without
+ * the samples far off it: the ragged edges where the parse called ceiling wall). Planes with too
+ * few samples have none.
+ */
+export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number) => number }> {
+  const { width, height, labels, wallPlanes } = parse;
+  const samples = new Map<number, [number, number][]>();
+  for (let x = 0; x < width; x++) {
+    // The lowest ceiling pixel of the column's top run of ceiling, then the wall under it.
+    let y = 0;
+    while (y < height && labels[y * width + x] !== ADE.ceiling) y++;
+    if (y >= height * 0.7) continue;
+    while (y < height && labels[y * width + x] === ADE.ceiling) y++;
+    let below = y;
+    const gap = Math.max(2, Math.round(0.01 * height));
+    while (below < Math.min(height, y + gap) && labels[below * width + x] !== ADE.wall) below++;
+    if (below >= height || labels[below * width + x] !== ADE.wall) continue;
+    const plane = wallPlanes[below * width + x] ?? 0;
+    if (!plane) continue;
+    const list = samples.get(plane) ?? [];
+    list.push([x, y]);
+    samples.set(plane, list);
+  }
+  const lines = new Map<number, { at: (x: number) => number }>();
+  for (const [plane, list] of samples) {
+    if (list.length < Math.max(8, 0.03 * width)) continue;
+    let fit = fitLine(list);
+    let kept = list;
+    for (let round = 0; round < 5; round++) {
+      const line = fit;
+      const residuals = kept.map(([x, y]) => Math.abs(y - line.at(x))).sort((a, b) => a - b);
+      const limit = Math.max(2, 2 * (residuals[Math.floor(residuals.length / 2)] ?? 0));
+      const next = kept.filter(([x, y]) => Math.abs(y - line.at(x)) <= limit);
+      if (next.length < 8 || next.length === kept.length) break;
+      kept = next;
+      fit = fitLine(kept);
+    }
+    // A straight stretch of the ceiling's edge far off the line is a nearer wall's own top (a
+    // pillar, a soffit): over its columns the line follows it. A cloud's edge is ragged. The
+    // stretch may be broken by a few columns where something else meets the ceiling (a light
+    // fitting on a pillar's top); over those the line runs on straight between its ends.
+    const global = fit;
+    const local = new Float32Array(width).fill(Number.NaN);
+    const minRun = Math.max(8, Math.round(0.03 * width));
+    const maxGap = Math.max(3, Math.round(0.03 * width));
+    const step = Math.max(1, Math.round(0.0015 * height));
+    let start = 0;
+    for (let k = 1; k <= list.length; k++) {
+      const prev = list[k - 1];
+      const next = list[k];
+      const joined =
+        prev &&
+        next &&
+        next[0] - prev[0] <= maxGap &&
+        Math.abs(next[1] - prev[1]) <= (next[0] - prev[0] <= 2 ? step : 2 * step);
+      if (joined) continue;
+      const run = list.slice(start, k);
+      start = k;
+      const first = run[0];
+      const last = run[run.length - 1];
+      if (!first || !last || last[0] - first[0] + 1 < minRun) continue;
+      // Mostly present over its span (not two far samples joined by chance).
+      if (run.length < 0.5 * (last[0] - first[0] + 1)) continue;
+      const off = run.reduce((sum, [x, y]) => sum + Math.abs(y - global.at(x)), 0) / run.length;
+      if (off <= CEILING_TOLERANCE * height) continue;
+      // Straight: its own fit leaves small residuals.
+      const own = fitLine(run);
+      const residual = run.reduce((sum, [x, y]) => sum + Math.abs(y - own.at(x)), 0) / run.length;
+      if (residual > Math.max(1.5, 0.002 * height)) continue;
+      for (let x = first[0]; x <= last[0]; x++) local[x] = own.at(x);
+    }
+    lines.set(plane, {
+      at: (x: number) => {
+        const own = local[Math.round(x)];
+        return own !== undefined && Number.isFinite(own) ? own : global.at(x);
+      },
+    });
+  }
+  return lines;
+}
+
+function fitLine(points: readonly [number, number][]): { at: (x: number) => number } {
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  for (const [x, y] of points) {
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  const n = points.length;
+  const den = n * sxx - sx * sx;
+  const slope = den !== 0 ? (n * sxy - sx * sy) / den : 0;
+  const intercept = (sy - slope * sx) / n;
+  return { at: (x: number) => intercept + slope * x };
+}
+
+function anySet(mask: Mask): boolean {
+  for (let i = 0; i < mask.data.length; i++) if (mask.data[i]) return true;
+  return false;
+}
+
+/**
+ * The piece to swap: the outline filled, together with the parse objects it mostly covers (so
+ * the whole piece goes, not the part the outline caught), minus windows and doors, grown a
+ * little so its edge goes too. Null when the outline covers nothing.
+ */
+export function pieceMask(
+  parse: RoomParse,
+  outline: readonly { x: number; y: number }[],
+): Mask | null {
+  return pieceOf(parse, outline)?.mask ?? null;
+}
+
+/** Share of the piece's box bottom that counts as its legs and contact shadow. */
+const LEG_BAND = 0.4;
+/** How far past its outline's box (share of its size) a piece's parse pixels may reach. */
+const PIECE_MARGIN = 0.08;
+/**
+ * Share of its parse regions' pixels a piece must hold near its outline: less, and the region is
+ * its neighbours' too (two armchairs and their side table, dining chairs and their table), so the
+ * piece is kept. Measured: a piece alone holds 0.97–1 of its regions, one joined to its
+ * neighbours 0.76–0.82 (living-room-beige-armchairs).
+ */
+const MIN_OWN_SHARE = 0.9;
+/** Share of a region near the piece for the region to go whole with it. */
+const WHOLE_SHARE = 0.75;
+
+/**
+ * The piece to swap (see {@link pieceMask}) and whether it may be swapped: not when its floor
+ * contact is cut by the bottom of the frame or it is cut by two frame edges, nor when nearer
+ * furniture (its base lower in the image) stands over it — a product has no occlusion, so it
+ * would be drawn over what stands in front. The mask takes in the lower part of the box of each
+ * parse object it holds, down to the floor contact and a few px below (legs the parse missed,
+ * the contact shadow), without the pixels of the other objects.
+ */
+export function pieceOf(
+  parse: RoomParse,
+  outline: readonly { x: number; y: number }[],
+  image?: Raster,
+): { mask: Mask; blocked: string | null } | null {
+  if (outline.length < 3) return null;
+  const { width, height } = parse;
+  const mask = fillPolygon(outline, width, height);
+  const own = boxOf(mask);
+  if (!own) return null;
+  // One piece: a member's pixels count only near the outline's box. The parse may give two
+  // armchairs and the table between them one region, or dining chairs and their table.
+  const padX = Math.round(PIECE_MARGIN * own.width);
+  const padY = Math.round(PIECE_MARGIN * own.height);
+  const near = {
+    x0: Math.max(0, own.x - padX),
+    y0: Math.max(0, own.y - padY),
+    x1: Math.min(width - 1, own.x + own.width - 1 + padX),
+    y1: Math.min(height - 1, own.y + own.height - 1 + padY),
+  };
+  /** What the piece's mask may reach: near its outline, and the whole of its own regions. */
+  const reach = { ...near };
+  const members: typeof parse.objects = [];
+  const others: typeof parse.objects = [];
+  let memberArea = 0;
+  let memberNear = 0;
+  let outlineArea = 0;
+  for (let i = 0; i < mask.data.length; i++) outlineArea += mask.data[i] ?? 0;
+  // The outline a small part of a larger region: its neighbours' region, not its own.
+  let inOthers = false;
+  for (const object of parse.objects) {
+    let inside = 0;
+    const { box } = object;
+    for (let y = box.y; y < box.y + box.height; y++) {
+      for (let x = box.x; x < box.x + box.width; x++) {
+        const i = y * width + x;
+        if (object.mask.data[i] && mask.data[i]) inside++;
+      }
+    }
+    if (inside < 0.35 * object.area) {
+      if (STANDING.has(object.classId) && inside >= MIN_OWN_SHARE * outlineArea) inOthers = true;
+      others.push(object);
+      continue;
+    }
+    members.push(object);
+    memberArea += object.area;
+    let own = 0;
+    for (let y = Math.max(box.y, near.y0); y <= Math.min(box.y + box.height - 1, near.y1); y++) {
+      for (let x = Math.max(box.x, near.x0); x <= Math.min(box.x + box.width - 1, near.x1); x++) {
+        if (object.mask.data[y * width + x]) own++;
+      }
+    }
+    memberNear += own;
+    // A region mostly near the piece is its own (an arm past the detector's box, the small table
+    // it holds) and goes whole; of one that reaches far, only what lies near the piece.
+    const whole = own >= WHOLE_SHARE * object.area;
+    if (whole) {
+      reach.x0 = Math.min(reach.x0, box.x);
+      reach.y0 = Math.min(reach.y0, box.y);
+      reach.x1 = Math.max(reach.x1, box.x + box.width - 1);
+    }
+    for (let y = box.y; y < box.y + box.height; y++) {
+      for (let x = box.x; x < box.x + box.width; x++) {
+        const i = y * width + x;
+        const isNear = x >= near.x0 && x <= near.x1 && y >= near.y0 && y <= near.y1;
+        if (object.mask.data[i] && (whole || isNear)) mask.data[i] = 1;
+      }
+    }
+  }
+  // What the parse could not part from its neighbours stays: removing it would cut them.
+  const tangled = inOthers || (memberArea > 0 && memberNear < MIN_OWN_SHARE * memberArea);
+  // What the other objects hold stays theirs.
+  const theirs = new Uint8Array(width * height);
+  for (const object of others) {
+    if (object.classId === ADE.rug) continue;
+    const { box } = object;
+    for (let y = box.y; y < box.y + box.height; y++) {
+      for (let x = box.x; x < box.x + box.width; x++) {
+        const i = y * width + x;
+        if (object.mask.data[i]) theirs[i] = 1;
+      }
+    }
+  }
+  // Legs and contact shadow: the lower band of each member's box, and a few px under it.
+  const below = Math.max(2, Math.round(0.01 * height));
+  for (const { box } of [...members, { box: boxOf(mask) }]) {
+    if (!box || box.height <= 0) continue;
+    const top = box.y + Math.floor((1 - LEG_BAND) * box.height);
+    const bottom = Math.min(height - 1, box.y + box.height - 1 + below);
+    for (let y = Math.max(top, reach.y0); y <= bottom; y++) {
+      for (let x = Math.max(box.x, reach.x0); x <= Math.min(box.x + box.width - 1, reach.x1); x++) {
+        const i = y * width + x;
+        if (!theirs[i]) mask.data[i] = 1;
+      }
+    }
+  }
+  if (image) growToContact(mask, image, parse, theirs);
+  const grown = dilateMask(mask, Math.max(2, Math.round(0.004 * Math.max(width, height))));
+  // The grown mask stays near the piece too (the legs band aside, which is below it).
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (x < reach.x0 || x > reach.x1 || y < reach.y0) grown.data[y * width + x] = 0;
+    }
+  }
+  const openings = parse.classMask(OPENINGS).data;
+  let any = false;
+  for (let i = 0; i < grown.data.length; i++) {
+    if (openings[i] || theirs[i]) grown.data[i] = 0;
+    else if (grown.data[i]) any = true;
+  }
+  if (!any) return null;
+  return {
+    mask: grown,
+    blocked: tangled
+      ? 'one region with its neighbours'
+      : swapBlocked(parse, boxOf(fillPolygon(outline, width, height)), others, mask),
+  };
+}
+
+/** Luminance difference from the floor beside it above which a pixel under a piece is a leg. */
+const LEG_CONTRAST = 35;
+
+/**
+ * Thin legs the parse calls floor: from the bottom of each column of the piece, down through
+ * pixels unlike the floor beside the piece at that row (the mean of the floor pixels within a
+ * piece width left and right of it), gaps of 2 px allowed, at most ¾ of the piece's larger side.
+ */
+function growToContact(mask: Mask, image: Raster, parse: RoomParse, theirs: Uint8Array): void {
+  const box = boxOf(mask);
+  if (!box) return;
+  const { width, height } = mask;
+  const lum = (i: number) =>
+    0.299 * (image.data[i * 4] ?? 0) +
+    0.587 * (image.data[i * 4 + 1] ?? 0) +
+    0.114 * (image.data[i * 4 + 2] ?? 0);
+  // A table's legs are long under a thin top: the reach goes by its larger side.
+  const reach = Math.round(0.75 * Math.max(box.width, box.height));
+  const last = Math.min(height - 1, box.y + box.height - 1 + reach);
+  const reference = new Float32Array(height).fill(Number.NaN);
+  for (let y = box.y; y <= last; y++) {
+    let sum = 0;
+    let n = 0;
+    const from = Math.max(0, box.x - box.width);
+    const to = Math.min(width - 1, box.x + 2 * box.width);
+    for (let x = from; x <= to; x++) {
+      if (x >= box.x && x < box.x + box.width) continue;
+      const i = y * width + x;
+      if (parse.labels[i] !== ADE.floor) continue;
+      sum += lum(i);
+      n++;
+    }
+    if (n >= 8) reference[y] = sum / n;
+  }
+  for (let x = box.x; x < box.x + box.width; x++) {
+    let bottom = -1;
+    for (let y = box.y + box.height - 1; y >= box.y; y--) {
+      if (mask.data[y * width + x]) {
+        bottom = y;
+        break;
+      }
+    }
+    if (bottom < 0) continue;
+    let gap = 0;
+    const add: number[] = [];
+    for (let y = bottom + 1; y <= last; y++) {
+      const i = y * width + x;
+      const ref = reference[y] ?? Number.NaN;
+      // A rug under the piece is not its leg: it stays.
+      if (theirs[i] || parse.labels[i] === ADE.rug || !Number.isFinite(ref)) break;
+      if (Math.abs(lum(i) - ref) > LEG_CONTRAST) {
+        gap = 0;
+        add.push(i);
+      } else if (++gap > 2) break;
+    }
+    for (const i of add) mask.data[i] = 1;
+    // Fill the gaps between the added pixels too.
+    if (add.length > 0) {
+      for (let i = bottom * width + x; i <= (add[add.length - 1] ?? 0); i += width)
+        mask.data[i] = 1;
+    }
+  }
+}
+
+function boxOf(mask: Mask): { x: number; y: number; width: number; height: number } | null {
+  const { width, height } = mask;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask.data[y * width + x]) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  return x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+/** Share of a piece's pixels nearer furniture may stand over before the piece is kept. */
+const MAX_OCCLUDED = 0.12;
+
+/** Why the piece must be kept rather than swapped, or null when it may be swapped. */
+function swapBlocked(
+  parse: RoomParse,
+  box: { x: number; y: number; width: number; height: number } | null,
+  others: RoomParse['objects'],
+  piece: Mask,
+): string | null {
+  if (!box) return 'empty';
+  const { width, height } = parse;
+  const edge = Math.max(2, Math.round(0.01 * Math.max(width, height)));
+  const left = box.x <= edge;
+  const right = box.x + box.width - 1 >= width - 1 - edge;
+  const top = box.y <= edge;
+  const bottom = box.y + box.height - 1 >= height - 1 - edge;
+  if (bottom) return 'floor contact out of frame';
+  if ([left, right, top].filter(Boolean).length >= 2) return 'cut by the frame';
+  // Nearer furniture over it: an object standing lower in the image whose pixels lie in its box.
+  const base = box.y + box.height - 1;
+  let area = 0;
+  for (let i = 0; i < piece.data.length; i++) area += piece.data[i] ?? 0;
+  let covered = 0;
+  for (const object of others) {
+    if (object.classId === ADE.rug || !STANDING.has(object.classId)) continue;
+    const b = object.box;
+    if (b.y + b.height - 1 <= base + Math.round(0.02 * box.height)) continue;
+    for (let y = Math.max(b.y, box.y); y < Math.min(b.y + b.height, box.y + box.height); y++) {
+      for (let x = Math.max(b.x, box.x); x < Math.min(b.x + b.width, box.x + box.width); x++) {
+        if (object.mask.data[y * width + x]) covered++;
+      }
+    }
+  }
+  return area > 0 && covered > MAX_OCCLUDED * area ? 'behind nearer furniture' : null;
+}
+
+/** Furniture that stands on the floor (and so can stand in front of a piece). */
+const STANDING = new Set<number>([
+  ADE.table,
+  ADE.chair,
+  ADE.sofa,
+  ADE.armchair,
+  ADE.seat,
+  ADE.desk,
+  ADE.bed,
+  ADE.cabinet,
+  ADE.chest,
+  ADE.shelf,
+  ADE.wardrobe,
+  ADE.counter,
+]);
+
+/** Every pixel that is not free: furniture and decor objects, windows, doors, curtains. */
+function occupiedMask(parse: RoomParse): Mask {
+  const { width, height } = parse;
+  const data = new Uint8Array(width * height);
+  for (const object of parse.objects) {
+    const { box } = object;
+    for (let y = box.y; y < box.y + box.height; y++) {
+      for (let x = box.x; x < box.x + box.width; x++) {
+        const i = y * width + x;
+        if (object.mask.data[i]) data[i] = 1;
+      }
+    }
+  }
+  const openings = parse.classMask(OPENINGS).data;
+  for (let i = 0; i < data.length; i++) if (openings[i]) data[i] = 1;
+  return dilateMask(
+    { width, height, data },
+    Math.max(3, Math.round(0.006 * Math.max(width, height))),
+  );
+}
+
+/** Boxes of what stands in the room (a rug lies flat: it hides nothing). */
+function obstaclesOf(parse: RoomParse): Rect[] {
+  return parse.objects
+    .filter((object) => object.classId !== ADE.rug)
+    .map((object) => ({
+      x0: object.box.x,
+      y0: object.box.y,
+      x1: object.box.x + object.box.width - 1,
+      y1: object.box.y + object.box.height - 1,
+    }));
+}
+
+const rectOf = (box: AppliedRegion['box']): Rect => ({
+  x0: box.x,
+  y0: box.y,
+  x1: box.x + box.width - 1,
+  y1: box.y + box.height - 1,
+});
+
+function markBox(mask: Mask, box: AppliedRegion['box']): void {
+  for (let y = box.y; y < box.y + box.height; y++) {
+    mask.data.fill(1, y * mask.width + box.x, y * mask.width + box.x + box.width);
+  }
+}
+
+interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function rectMask(width: number, height: number, r: Rect): Mask {
+  const data = new Uint8Array(width * height);
+  for (let y = Math.max(0, r.y0); y <= Math.min(height - 1, r.y1); y++) {
+    data.fill(1, y * width + Math.max(0, r.x0), y * width + Math.min(width - 1, r.x1) + 1);
+  }
+  return { width, height, data };
+}
+
+/** Share of the rectangle's pixels where `test` holds. */
+function shareWhere(width: number, r: Rect, test: (i: number) => boolean): number {
+  let yes = 0;
+  let all = 0;
+  for (let y = r.y0; y <= r.y1; y++) {
+    for (let x = r.x0; x <= r.x1; x++) {
+      all++;
+      if (test(y * width + x)) yes++;
+    }
+  }
+  return all > 0 ? yes / all : 0;
+}
+
+/** The image box of a product of these real dimensions standing on the floor at (u, v). */
+function standingBox(
+  camera: RoomCamera,
+  u: number,
+  v: number,
+  size: PlacementProduct['dimensions'],
+): Rect | null {
+  const foot = floorPointAt(camera, u, v);
+  if (!foot) return null;
+  const corners: [number, number][] = [];
+  for (const dx of [-0.5, 0.5]) {
+    for (const dz of [-0.5, 0.5]) {
+      for (const h of [0, size.height]) {
+        const p = projectToImage(camera, [
+          foot[0] + dx * size.width,
+          h,
+          foot[2] + dz * size.depth - size.depth / 2,
+        ]);
+        if (!p) return null;
+        corners.push(p);
+      }
+    }
+  }
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
+  return {
+    x0: Math.round(Math.min(...xs)),
+    y0: Math.round(Math.min(...ys)),
+    x1: Math.round(Math.max(...xs)),
+    y1: Math.round(v),
+  };
+}
+
+/**
+ * A free spot on the floor for a standing piece of decor (or a rug): a box of the product's
+ * projected size whose footprint is floor and which covers no furniture, opening or earlier
+ * product. Plants and lamps stand near the wall, at the sides of the room (the side alternates
+ * with `turn`); a rug lies in the open floor nearest the middle. Null when there is none.
+ */
+function floorSpot(
+  parse: RoomParse,
+  taken: Mask,
+  obstacles: readonly Rect[],
+  product: PlacementProduct,
+  turn: number,
+): Mask | null {
+  const { width, height } = parse;
+  const floor = parse.classMask([ADE.floor, ADE.rug]).data;
+  const free = (i: number) => !taken.data[i];
+  const camera = parse.camera;
+  const rug = product.category === 'rug';
+  const candidates: { u: number; v: number; cost: number }[] = [];
+  const columns = 24;
+  const rows = 16;
+  const first = camera.horizonY + 0.05 * (height - camera.horizonY);
+  for (let k = 1; k < columns; k++) {
+    const u = Math.round((k / columns) * width);
+    for (let r = 0; r <= rows; r++) {
+      const t = r / rows;
+      const v = Math.round(first + t * (height - 2 - first));
+      // Only where the photo shows free floor under the spot.
+      const at = v * width + Math.min(width - 1, u);
+      if (floor[at] !== 1 || taken.data[at]) continue;
+      const side = u / width;
+      const cost = rug
+        ? Math.abs(side - 0.5) + Math.abs(t - 0.6)
+        : (turn % 2 === 0 ? side : 1 - side) + 0.6 * t;
+      candidates.push({ u, v, cost });
+    }
+  }
+  candidates.sort((a, b) => a.cost - b.cost);
+  // First a spot in the clear; only then one in front of something further back.
+  for (const clear of [true, false]) {
+    const spot = firstSpot(clear);
+    if (spot) return spot;
+  }
+  return null;
+
+  function firstSpot(clear: boolean): Mask | null {
+    for (const { u, v } of candidates) {
+      const box = standingBox(camera, u, v, product.dimensions);
+      if (!box) continue;
+      if (box.x0 < 0 || box.x1 >= width || box.y0 < 0 || box.y1 >= height) continue;
+      const w = box.x1 - box.x0 + 1;
+      const h = box.y1 - box.y0 + 1;
+      if (w < 0.03 * width || h < 0.03 * height) continue;
+      const footprint: Rect = {
+        x0: box.x0,
+        x1: box.x1,
+        y0: rug ? box.y0 : Math.max(box.y0, box.y1 - Math.max(2, Math.round(0.08 * h))),
+        y1: box.y1,
+      };
+      if (shareWhere(width, footprint, (i) => floor[i] === 1) < 0.92) continue;
+      if (shareWhere(width, footprint, free) < 0.98) continue;
+      if (rug ? shareWhere(width, box, free) < 0.97 : hidesSomethingInFront(box, obstacles))
+        continue;
+      if (clear && obstacles.some((o) => overlaps(o, box))) continue;
+      // Even in front of something further back, it may only overlap the edge of it (a lamp
+      // before the middle of a sofa reads as misplaced).
+      if (!clear && obstacles.some((o) => overlapShare(o, box) > 0.25)) continue;
+      return rectMask(width, height, box);
+    }
+    return null;
+  }
+}
+
+/** The overlap of two boxes as a share of the smaller one. */
+function overlapShare(a: Rect, b: Rect): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1;
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
+  if (w <= 0 || h <= 0) return 0;
+  const area = (r: Rect) => (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
+  return (w * h) / Math.min(area(a), area(b));
+}
+
+const overlaps = (a: Rect, b: Rect) => a.x0 <= b.x1 && a.x1 >= b.x0 && a.y0 <= b.y1 && a.y1 >= b.y0;
+
+/**
+ * Whether a standing product in `box` would be drawn over something that stands in front of it
+ * (its base lower in the image than the product's): it has no occlusion, so that spot is out.
+ * What stands behind it (a painting, a sofa further back) it may hide, as a real one would.
+ */
+function hidesSomethingInFront(box: Rect, obstacles: readonly Rect[]): boolean {
+  const margin = Math.round(0.02 * (box.y1 - box.y0 + 1));
+  return obstacles.some(
+    (o) =>
+      o.y1 > box.y1 - margin &&
+      o.x0 <= box.x1 &&
+      o.x1 >= box.x0 &&
+      o.y0 <= box.y1 &&
+      o.y1 >= box.y0,
+  );
+}
+
+/**
+ * A free spot on a wall for wall decor (a mirror): its real size at the height of a hung
+ * picture (centre 150 cm above the floor) on the wall above the wall–floor line, all of it wall
+ * and clear of furniture, openings and earlier products. Null when there is none.
+ */
+function wallSpot(
+  parse: RoomParse,
+  taken: Mask,
+  product: PlacementProduct,
+  turn: number,
+): Mask | null {
+  const { width, height } = parse;
+  const wall = parse.classMask([ADE.wall]).data;
+  const camera = parse.camera;
+  const columns = 16;
+  const order = Array.from({ length: columns - 1 }, (_, k) => k + 1).sort((a, b) => {
+    const centre = turn % 2 === 0 ? 0.4 : 0.6;
+    return Math.abs(a / columns - centre) - Math.abs(b / columns - centre);
+  });
+  for (const k of order) {
+    const u = Math.round((k / columns) * width);
+    const line = parse.wallFloorLine[Math.min(width - 1, u)];
+    if (line === undefined || !Number.isFinite(line)) continue;
+    const base = floorPointAt(camera, u, line);
+    if (!base) continue;
+    const w = product.dimensions.width;
+    const h = product.dimensions.height;
+    const centre = 150;
+    const corners = [
+      projectToImage(camera, [base[0] - w / 2, centre - h / 2, base[2]]),
+      projectToImage(camera, [base[0] + w / 2, centre + h / 2, base[2]]),
+      projectToImage(camera, [base[0] - w / 2, centre + h / 2, base[2]]),
+      projectToImage(camera, [base[0] + w / 2, centre - h / 2, base[2]]),
+    ];
+    if (corners.some((c) => !c)) continue;
+    const xs = corners.map((c) => c?.[0] ?? 0);
+    const ys = corners.map((c) => c?.[1] ?? 0);
+    const box: Rect = {
+      x0: Math.round(Math.min(...xs)),
+      y0: Math.round(Math.min(...ys)),
+      x1: Math.round(Math.max(...xs)),
+      y1: Math.round(Math.max(...ys)),
+    };
+    if (box.x0 < 0 || box.x1 >= width || box.y0 < 0 || box.y1 >= height) continue;
+    if (box.x1 - box.x0 < 0.03 * width) continue;
+    // A margin of wall around it, so it never touches a window frame or a ceiling line.
+    const m = Math.round(0.15 * (box.x1 - box.x0));
+    const around: Rect = {
+      x0: Math.max(0, box.x0 - m),
+      y0: Math.max(0, box.y0 - m),
+      x1: Math.min(width - 1, box.x1 + m),
+      y1: Math.min(height - 1, box.y1 + m),
+    };
+    if (shareWhere(width, around, (i) => wall[i] === 1 && !taken.data[i]) < 0.97) continue;
+    return rectMask(width, height, box);
+  }
+  return null;
+}

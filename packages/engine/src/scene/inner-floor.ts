@@ -1,0 +1,574 @@
+/**
+ * What lies flat on the floor but is not the floor: rugs, bath mats, a shower's tiled tray seen
+ * through its glass. The segmentation network labels most of them floor, so the floors action
+ * laid the new floor over them. Its rug probability on them is still one or two orders of
+ * magnitude above the bare floor's, though too weak to win the label: that evidence teaches a
+ * colour-and-texture model of the rug (Lab and local contrast on a coarse grid) against one of
+ * the bare floor, every cell of the floor goes to the likelier, and a connected piece that is
+ * backed by the evidence, large, with depth (not the thin shadow band under a sofa) and compact
+ * is a rug: its convex hull within the floor (a flat rectangle or circle stays convex in
+ * perspective). The boundary is then moved onto the photo's own edge at full resolution with a
+ * colour guided filter.
+ */
+import { rgbToLab } from '../colour';
+import { convexHull } from '../geometry/outline';
+import type { Raster } from '../raster';
+import { ADE } from './ade20k';
+import { colourGuidedFilter } from './guided-filter';
+import { labelComponents } from './objects';
+
+/** Working grid: about this many cells along the longer side. */
+const GRID_CELLS = 320;
+/** A cell belongs to the floor region when this share of its pixels does. */
+const CELL_FILL = 0.6;
+/** The network's rug share at which a cell is evidence of a rug (bare floor sits near 0.001). */
+const RUG_EVIDENCE = 0.01;
+/** …and below which a cell is bare floor for the floor's colour model. */
+const BARE_FLOOR = 0.002;
+/** Evidence on fewer cells than this share of the region is no rug. */
+const MIN_EVIDENCE_SHARE = 0.01;
+/** Rug and floor models this far apart (pooled standard deviations) are two things. */
+const MIN_SEPARATION = 1.5;
+/** A piece is a rug when this share of its cells carries the evidence. */
+const MIN_BACKED = 0.15;
+/** A piece's mean height (cells over its width) is at least this share of the photo's height. */
+const MIN_THICKNESS = 0.06;
+/** Lightness's variance is taken this many times wider when cells are classified. */
+const LIGHTNESS_SPREAD = 4;
+/** Smallest variance of a feature (keeps a flat colour from dominating the likelihood). */
+const MIN_VARIANCE = 4;
+/** An inner piece covers at least this share of the floor region. */
+const MIN_PIECE_SHARE = 0.03;
+/** It fills at least this share of its convex hull. */
+const MIN_SOLIDITY = 0.6;
+/** Weight of the local contrast (std of lightness, 0–100) against Lab. */
+const TEXTURE_WEIGHT = 1.2;
+
+export interface InnerFloor {
+  /** 0–255 per pixel: share of an inner floor piece (rug, mat…); all 0 when none was found. */
+  matte: Uint8Array;
+  /** How many pieces were found. */
+  pieces: number;
+  /** How far apart the rug's and the floor's colour models lie (pooled standard deviations). */
+  separation: number;
+  /**
+   * The part of `matte` seen through glass: pieces with the parse's shower screen or glass just
+   * above them (a shower tray). The floor is never laid there, whatever the rug choice.
+   */
+  behindGlass: Uint8Array;
+}
+
+/** Classes of glass that floor is seen through: a shower screen, glass. */
+const GLASS = new Uint8Array(256);
+for (const c of [ADE.screenDoor, ADE.shower, ADE.glass]) GLASS[c] = 1;
+/** A piece is behind glass when this share of its columns has glass just above it… */
+const GLASS_COLUMNS = 0.2;
+/** …within this share of the photo's height above the piece's top. */
+const GLASS_REACH = 0.25;
+
+interface Grid {
+  cell: number;
+  gw: number;
+  gh: number;
+  inRegion: Uint8Array;
+  parseRug: Uint8Array;
+  features: Float32Array;
+}
+
+function buildGrid(image: Raster, region: Uint8Array, parseRug: Uint8Array): Grid {
+  const { width, height, data } = image;
+  const cell = Math.max(2, Math.round(Math.max(width, height) / GRID_CELLS));
+  const gw = Math.ceil(width / cell);
+  const gh = Math.ceil(height / cell);
+  const gn = gw * gh;
+  const count = new Float32Array(gn);
+  const inside = new Float32Array(gn);
+  const sums = new Float32Array(gn * 3);
+  const lum = new Float32Array(gn);
+  const lum2 = new Float32Array(gn);
+  const rugCount = new Float32Array(gn);
+  for (let y = 0; y < height; y++) {
+    const gy = Math.floor(y / cell) * gw;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const g = gy + Math.floor(x / cell);
+      count[g] = (count[g] ?? 0) + 1;
+      if (!region[i]) continue;
+      inside[g] = (inside[g] ?? 0) + 1;
+      if ((parseRug[i] ?? 0) >= 128) rugCount[g] = (rugCount[g] ?? 0) + 1;
+      const r = data[i * 4] ?? 0;
+      const gr = data[i * 4 + 1] ?? 0;
+      const b = data[i * 4 + 2] ?? 0;
+      sums[g * 3] = (sums[g * 3] ?? 0) + r;
+      sums[g * 3 + 1] = (sums[g * 3 + 1] ?? 0) + gr;
+      sums[g * 3 + 2] = (sums[g * 3 + 2] ?? 0) + b;
+      const l = 0.299 * r + 0.587 * gr + 0.114 * b;
+      lum[g] = (lum[g] ?? 0) + l;
+      lum2[g] = (lum2[g] ?? 0) + l * l;
+    }
+  }
+  const inRegion = new Uint8Array(gn);
+  const rug = new Uint8Array(gn);
+  for (let g = 0; g < gn; g++) {
+    const c = count[g] ?? 1;
+    inRegion[g] = (inside[g] ?? 0) >= CELL_FILL * c ? 1 : 0;
+    rug[g] = (rugCount[g] ?? 0) >= 0.5 * (inside[g] ?? 0) && inRegion[g] ? 1 : 0;
+  }
+  // Features over each cell's 3×3 neighbourhood (a rug's pattern is wider than one cell).
+  const features = new Float32Array(gn * 4);
+  for (let gy = 0; gy < gh; gy++) {
+    for (let gx = 0; gx < gw; gx++) {
+      const g = gy * gw + gx;
+      if (!inRegion[g]) continue;
+      let n = 0;
+      let r = 0;
+      let gr = 0;
+      let b = 0;
+      let l = 0;
+      let l2 = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = gy + dy;
+        if (yy < 0 || yy >= gh) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = gx + dx;
+          if (xx < 0 || xx >= gw) continue;
+          const k = yy * gw + xx;
+          if (!inRegion[k]) continue;
+          n += inside[k] ?? 0;
+          r += sums[k * 3] ?? 0;
+          gr += sums[k * 3 + 1] ?? 0;
+          b += sums[k * 3 + 2] ?? 0;
+          l += lum[k] ?? 0;
+          l2 += lum2[k] ?? 0;
+        }
+      }
+      const lab = rgbToLab([r / n, gr / n, b / n]);
+      const sd = Math.sqrt(Math.max(0, l2 / n - (l / n) ** 2)) / 2.55;
+      features[g * 4] = lab[0];
+      features[g * 4 + 1] = lab[1];
+      features[g * 4 + 2] = lab[2];
+      features[g * 4 + 3] = sd * TEXTURE_WEIGHT;
+    }
+  }
+  return { cell, gw, gh, inRegion, parseRug: rug, features };
+}
+
+const cellCorners = (cells: readonly number[], gw: number) =>
+  cells.flatMap((g) => {
+    const x = g % gw;
+    const y = (g - x) / gw;
+    return [
+      { x, y },
+      { x: x + 1, y },
+      { x, y: y + 1 },
+      { x: x + 1, y: y + 1 },
+    ];
+  });
+
+/** The cells whose centre lies inside a convex polygon (either winding). */
+function cellsInHull(hull: ReadonlyArray<{ x: number; y: number }>, gw: number, gh: number) {
+  const out = new Uint8Array(gw * gh);
+  if (hull.length < 3) return out;
+  let x0 = gw;
+  let x1 = 0;
+  let y0 = gh;
+  let y1 = 0;
+  for (const p of hull) {
+    x0 = Math.min(x0, p.x);
+    x1 = Math.max(x1, p.x);
+    y0 = Math.min(y0, p.y);
+    y1 = Math.max(y1, p.y);
+  }
+  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(gh, Math.ceil(y1)); y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(gw, Math.ceil(x1)); x++) {
+      const cx = x + 0.5;
+      const cy = y + 0.5;
+      let pos = false;
+      let neg = false;
+      for (let i = 0; i < hull.length; i++) {
+        const p = hull[i] ?? { x: 0, y: 0 };
+        const q = hull[(i + 1) % hull.length] ?? { x: 0, y: 0 };
+        const cross = (q.x - p.x) * (cy - p.y) - (q.y - p.y) * (cx - p.x);
+        if (cross > 0) pos = true;
+        else if (cross < 0) neg = true;
+      }
+      if (!(pos && neg)) out[y * gw + x] = 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * The rugs and mats lying on the floor region `region` (1 = floor or rug per the parse), as a
+ * matte. `parseRug` is the parse's rug matte (0–255) and `rugShare` the
+ * network's own probability of "rug" at a pixel: the network labels most rugs floor, but its rug
+ * probability on them is still one or two orders of magnitude above the bare floor's. Cells with
+ * that evidence teach a colour-and-texture model of the rug, the cells without it one of the
+ * floor; every cell of the region goes to the likelier, and a connected piece with enough
+ * evidence, large and compact, is a rug.
+ */
+export function findInnerFloor(
+  image: Raster,
+  region: Uint8Array,
+  parseRug: Uint8Array,
+  rugShare?: (x: number, y: number) => number,
+  labels?: Uint8Array,
+): InnerFloor {
+  const { width, height } = image;
+  const n = width * height;
+  const none = (separation: number): InnerFloor => ({
+    matte: new Uint8Array(n),
+    pieces: 0,
+    separation,
+    behindGlass: new Uint8Array(n),
+  });
+  const grid = buildGrid(image, region, parseRug);
+  const { gw, gh, cell, inRegion, features } = grid;
+  const gn = gw * gh;
+  // Evidence per cell: the parse's rug label, or the network's rug share at the cell's centre.
+  const evidence = new Uint8Array(gn);
+  const bare = new Uint8Array(gn);
+  let regionCells = 0;
+  let evidenceCells = 0;
+  let bareCells = 0;
+  for (let gy = 0; gy < gh; gy++) {
+    for (let gx = 0; gx < gw; gx++) {
+      const g = gy * gw + gx;
+      if (!inRegion[g]) continue;
+      regionCells++;
+      const share = rugShare
+        ? rugShare(Math.min(width - 1, (gx + 0.5) * cell), Math.min(height - 1, (gy + 0.5) * cell))
+        : 0;
+      if (grid.parseRug[g] || share >= RUG_EVIDENCE) {
+        evidence[g] = 1;
+        evidenceCells++;
+      } else if (share < BARE_FLOOR) {
+        bare[g] = 1;
+        bareCells++;
+      }
+    }
+  }
+  if (regionCells < 50 || evidenceCells < MIN_EVIDENCE_SHARE * regionCells || bareCells < 20) {
+    return none(0);
+  }
+  // Two diagonal Gaussians over (L, a, b, contrast): the rug's from the evidence, the floor's
+  // from the bare cells.
+  const model = (pick: Uint8Array): ColourModel => {
+    const mean = [0, 0, 0, 0];
+    const sq = [0, 0, 0, 0];
+    let count = 0;
+    for (let g = 0; g < gn; g++) {
+      if (!pick[g]) continue;
+      count++;
+      for (let k = 0; k < 4; k++) {
+        const v = features[g * 4 + k] ?? 0;
+        mean[k] = (mean[k] ?? 0) + v;
+        sq[k] = (sq[k] ?? 0) + v * v;
+      }
+    }
+    const m = mean.map((v) => v / count);
+    const variance = sq.map((v, k) => Math.max(MIN_VARIANCE, v / count - (m[k] ?? 0) ** 2));
+    return { m, variance };
+  };
+  const rug = model(evidence);
+  const floor = model(bare);
+  const separation = Math.sqrt(
+    rug.m.reduce(
+      (s, v, k) =>
+        s +
+        (v - (floor.m[k] ?? 0)) ** 2 / (((rug.variance[k] ?? 1) + (floor.variance[k] ?? 1)) / 2),
+      0,
+    ),
+  );
+  if (separation < MIN_SEPARATION) return none(separation);
+  const logLikelihood = (g: number, c: ColourModel) => {
+    let l = 0;
+    for (let k = 0; k < 4; k++) {
+      // Lightness counts for less: sunlight and shade move it across one floor.
+      const v = (c.variance[k] ?? 1) * (k === 0 ? LIGHTNESS_SPREAD : 1);
+      l -= ((features[g * 4 + k] ?? 0) - (c.m[k] ?? 0)) ** 2 / (2 * v) + 0.5 * Math.log(v);
+    }
+    return l;
+  };
+  const isRug = new Uint8Array(gn);
+  for (let g = 0; g < gn; g++) {
+    if (inRegion[g] && logLikelihood(g, rug) > logLikelihood(g, floor)) isRug[g] = 1;
+  }
+  majority(isRug, inRegion, gw, gh);
+  const { ids, count } = labelComponents(isRug, gw, gh, new Set([1]));
+  const members: number[][] = Array.from({ length: count + 1 }, () => []);
+  for (let g = 0; g < gn; g++) if (ids[g]) members[ids[g] ?? 0]?.push(g);
+  const pieces = new Uint8Array(gn);
+  const glassPieces = new Uint8Array(gn);
+  let found = 0;
+  for (let id = 1; id <= count; id++) {
+    const cells = members[id] ?? [];
+    if (cells.length < MIN_PIECE_SHARE * regionCells) continue;
+    let backed = 0;
+    for (const g of cells) backed += evidence[g] ?? 0;
+    if (backed < MIN_BACKED * cells.length) continue;
+    // A flat convex thing (a rectangular or round rug) stays convex in perspective: the piece is
+    // its convex hull within the floor region — the rug's pattern that looks like the floor
+    // comes back, and so does the floor under what stands on it.
+    let bx0 = gw;
+    let bx1 = 0;
+    for (const g of cells) {
+      bx0 = Math.min(bx0, g % gw);
+      bx1 = Math.max(bx1, g % gw);
+    }
+    // A shadow under a sofa is a thin band; a rug lying flat has depth.
+    if (cells.length / (bx1 - bx0 + 1) < MIN_THICKNESS * gh) continue;
+    const hull = convexHull(cellCorners(cells, gw));
+    const inHull = cellsInHull(hull, gw, gh);
+    let hullCells = 0;
+    for (let g = 0; g < gn; g++) hullCells += inHull[g] ?? 0;
+    if (cells.length < MIN_SOLIDITY * hullCells) continue;
+    for (let g = 0; g < gn; g++) if (inHull[g] && inRegion[g]) pieces[g] = 1;
+    if (labels && seenThroughGlass(cells, labels, width, height, cell, gw, gh)) {
+      for (let g = 0; g < gn; g++) if (inHull[g] && inRegion[g]) glassPieces[g] = 1;
+    }
+    found++;
+  }
+  if (!found) return none(separation);
+  const matte = refineToEdges(image, pieces, grid, cell, region, { rug, floor });
+  // Behind glass: the matte where the cell (or one near it, for the edge band) is such a piece.
+  const behindGlass = new Uint8Array(n);
+  const reach = EDGE_CELLS + 1;
+  for (let gy = 0; gy < gh; gy++) {
+    for (let gx = 0; gx < gw; gx++) {
+      let near = false;
+      for (let dy = -reach; dy <= reach && !near; dy++) {
+        for (let dx = -reach; dx <= reach && !near; dx++) {
+          const xx = gx + dx;
+          const yy = gy + dy;
+          if (xx >= 0 && yy >= 0 && xx < gw && yy < gh && glassPieces[yy * gw + xx]) near = true;
+        }
+      }
+      if (!near) continue;
+      for (let y = gy * cell; y < Math.min(height, (gy + 1) * cell); y++) {
+        for (let x = gx * cell; x < Math.min(width, (gx + 1) * cell); x++) {
+          behindGlass[y * width + x] = matte[y * width + x] ?? 0;
+        }
+      }
+    }
+  }
+  return { matte, pieces: found, separation, behindGlass };
+}
+
+/**
+ * Whether a piece (grid cells) has the parse's glass (shower screen) just above it in enough of
+ * its columns: the tray of a glass shower, seen through the screen.
+ */
+function seenThroughGlass(
+  cells: readonly number[],
+  labels: Uint8Array,
+  width: number,
+  height: number,
+  cell: number,
+  gw: number,
+  gh: number,
+): boolean {
+  const top = new Map<number, number>();
+  for (const g of cells) {
+    const x = g % gw;
+    const y = (g - x) / gw;
+    if (y < (top.get(x) ?? gh)) top.set(x, y);
+  }
+  const reach = Math.round(GLASS_REACH * height);
+  let glassy = 0;
+  for (const [gx, gy] of top) {
+    const x = Math.min(width - 1, gx * cell + (cell >> 1));
+    const y0 = gy * cell;
+    for (let y = y0; y >= Math.max(0, y0 - reach); y--) {
+      if (GLASS[labels[y * width + x] ?? 0]) {
+        glassy++;
+        break;
+      }
+    }
+  }
+  return glassy >= GLASS_COLUMNS * top.size;
+}
+
+/** A colour-and-texture model: per feature mean and variance. */
+interface ColourModel {
+  m: number[];
+  variance: number[];
+}
+
+/** Cells (each way) from a piece's outline where pixels are judged one by one. */
+const EDGE_CELLS = 2;
+/** A single pixel's own colour noise (variance, Lab units²) on top of a model's spread. */
+const PIXEL_VARIANCE = 25;
+
+/** Log-likelihood of one pixel's Lab colour under a model (its contrast feature left out). */
+function pixelLikelihood(lab: readonly number[], c: ColourModel): number {
+  let l = 0;
+  for (let k = 0; k < 3; k++) {
+    const v = (c.variance[k] ?? 1) + PIXEL_VARIANCE;
+    l -= ((lab[k] ?? 0) - (c.m[k] ?? 0)) ** 2 / (2 * v) + 0.5 * Math.log(v);
+  }
+  return l;
+}
+
+/** 3×3 majority vote of a grid mask inside the region (two passes): salt and pepper go. */
+function majority(mask: Uint8Array, inside: Uint8Array, gw: number, gh: number): void {
+  for (let pass = 0; pass < 2; pass++) {
+    const copy = new Uint8Array(mask);
+    for (let y = 0; y < gh; y++) {
+      for (let x = 0; x < gw; x++) {
+        const g = y * gw + x;
+        if (!inside[g]) continue;
+        let ones = 0;
+        let all = 0;
+        for (let dy = -1; dy <= 1; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= gh) continue;
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = x + dx;
+            if (xx < 0 || xx >= gw || !inside[yy * gw + xx]) continue;
+            all++;
+            ones += copy[yy * gw + xx] ?? 0;
+          }
+        }
+        mask[g] = ones * 2 > all ? 1 : ones * 2 < all ? 0 : (copy[g] ?? 0);
+      }
+    }
+  }
+}
+
+/**
+ * The grid's pieces at full resolution, their outline moved onto the photo's edge: a colour
+ * guided filter (radius ≈ one and a half cells) guided by the photo, run at half a cell's
+ * resolution over the pieces' bounding box and evaluated at full resolution (q = a·I + b, the
+ * fast guided filter) only within two cells of the outline — elsewhere a pixel is the piece's or
+ * not. There each pixel is also judged by its own colour (floor or rug model).
+ */
+function refineToEdges(
+  image: Raster,
+  pieces: Uint8Array,
+  grid: Grid,
+  cell: number,
+  region: Uint8Array,
+  models: { rug: ColourModel; floor: ColourModel },
+): Uint8Array {
+  const { width, height, data } = image;
+  const { gw, gh } = grid;
+  const matte = new Uint8Array(width * height);
+  let gx0 = gw;
+  let gy0 = gh;
+  let gx1 = -1;
+  let gy1 = -1;
+  for (let g = 0; g < pieces.length; g++) {
+    if (!pieces[g]) continue;
+    const x = g % gw;
+    const y = (g - x) / gw;
+    gx0 = Math.min(gx0, x);
+    gx1 = Math.max(gx1, x);
+    gy0 = Math.min(gy0, y);
+    gy1 = Math.max(gy1, y);
+  }
+  // The cells within two of the pieces' outline (inside or out).
+  const edge = new Uint8Array(gw * gh);
+  for (let gy = 0; gy < gh; gy++) {
+    for (let gx = 0; gx < gw; gx++) {
+      const g = gy * gw + gx;
+      const own = pieces[g] ?? 0;
+      search: for (let dy = -EDGE_CELLS; dy <= EDGE_CELLS; dy++) {
+        for (let dx = -EDGE_CELLS; dx <= EDGE_CELLS; dx++) {
+          const xx = gx + dx;
+          const yy = gy + dy;
+          if (xx < 0 || yy < 0 || xx >= gw || yy >= gh) continue;
+          if ((pieces[yy * gw + xx] ?? 0) !== own) {
+            edge[g] = 1;
+            break search;
+          }
+        }
+      }
+    }
+  }
+  // Subsampled working window: s×s blocks of the photo.
+  const s = Math.max(1, Math.floor(cell / 2));
+  const radius = Math.max(2, Math.round((cell * 1.5) / s));
+  const margin = (radius * 2 + 2) * s + cell;
+  const x0 = Math.max(0, gx0 * cell - margin);
+  const y0 = Math.max(0, gy0 * cell - margin);
+  const x1 = Math.min(width, (gx1 + 1) * cell + margin);
+  const y1 = Math.min(height, (gy1 + 1) * cell + margin);
+  const sw = Math.ceil((x1 - x0) / s);
+  const sh = Math.ceil((y1 - y0) / s);
+  const sn = sw * sh;
+  const guide: [Float32Array, Float32Array, Float32Array] = [
+    new Float32Array(sn),
+    new Float32Array(sn),
+    new Float32Array(sn),
+  ];
+  const p = new Float32Array(sn);
+  const at = (x: number, y: number) =>
+    x < 0 || y < 0 || x >= gw || y >= gh ? 0 : (pieces[y * gw + x] ?? 0);
+  for (let by = 0; by < sh; by++) {
+    const py0 = y0 + by * s;
+    const py1 = Math.min(y1, py0 + s);
+    // The input: the pieces' cells bilinearly upsampled (cell centres) at the block's centre.
+    const fy = (py0 + (py1 - py0) / 2) / cell - 0.5;
+    const iy = Math.floor(fy);
+    const ty = fy - iy;
+    for (let bx = 0; bx < sw; bx++) {
+      const px0 = x0 + bx * s;
+      const px1 = Math.min(x1, px0 + s);
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let y = py0; y < py1; y++) {
+        for (let x = px0; x < px1; x++) {
+          const i = (y * width + x) * 4;
+          r += data[i] ?? 0;
+          g += data[i + 1] ?? 0;
+          b += data[i + 2] ?? 0;
+        }
+      }
+      const k = 255 * (py1 - py0) * (px1 - px0);
+      const li = by * sw + bx;
+      guide[0][li] = r / k;
+      guide[1][li] = g / k;
+      guide[2][li] = b / k;
+      const fx = (px0 + (px1 - px0) / 2) / cell - 0.5;
+      const ix = Math.floor(fx);
+      const tx = fx - ix;
+      p[li] =
+        (1 - ty) * ((1 - tx) * at(ix, iy) + tx * at(ix + 1, iy)) +
+        ty * ((1 - tx) * at(ix, iy + 1) + tx * at(ix + 1, iy + 1));
+    }
+  }
+  const filter = colourGuidedFilter(guide, sw, sh, radius, 0.004);
+  const coef = filter.coefficients(p, { x: 0, y: 0, width: sw, height: sh });
+  for (let y = y0; y < y1; y++) {
+    const gy = Math.floor(y / cell);
+    const by = Math.min(sh - 1, Math.floor((y - y0) / s));
+    for (let x = x0; x < x1; x++) {
+      const i = y * width + x;
+      if (!region[i]) continue;
+      const g = gy * gw + Math.floor(x / cell);
+      if (!edge[g]) {
+        if (pieces[g]) matte[i] = 255;
+        continue;
+      }
+      const li = by * sw + Math.min(sw - 1, Math.floor((x - x0) / s));
+      const r = data[i * 4] ?? 0;
+      const gr = data[i * 4 + 1] ?? 0;
+      const b = data[i * 4 + 2] ?? 0;
+      const q =
+        ((coef[li * 4] ?? 0) * r + (coef[li * 4 + 1] ?? 0) * gr + (coef[li * 4 + 2] ?? 0) * b) /
+          255 +
+        (coef[li * 4 + 3] ?? 0);
+      // Soft over q ∈ [0.35, 0.65]: the edge pixel is mixed, the rest is one or the other.
+      const a = Math.min(1, Math.max(0, (q - 0.35) / 0.3));
+      if (a === 0) continue;
+      // Near the outline, a pixel the floor's colours explain better is floor: the hull and the
+      // filter's window reach a little past a rug's edge.
+      const lab = rgbToLab([r, gr, b]);
+      if (pixelLikelihood(lab, models.floor) > pixelLikelihood(lab, models.rug)) continue;
+      matte[i] = Math.round(a * 255);
+    }
+  }
+  return matte;
+}
