@@ -33,6 +33,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          // A story drives a browser, a server and its engine processes on a small machine other
+          // work shares: one that fails is run once more (its first failure still prints its
+          // screenshot, API requests and server output), and a real defect fails both times.
+          retry: 1,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

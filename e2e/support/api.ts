@@ -35,6 +35,9 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
  * Talks to the API the way the web app does: a cookie jar, /api/csrf-cookie first, and the
  * XSRF-TOKEN cookie echoed in X-XSRF-TOKEN on every state-changing request.
  */
+/** How long the test waits for any answer of the server. */
+const ANSWER_TIMEOUT_MS = 150_000;
+
 export class ApiSession {
   readonly cookies = new Map<string, string>();
 
@@ -73,6 +76,11 @@ export class ApiSession {
       headers,
       body,
       redirect: 'manual',
+      // Longer than the engine's own deadline (120 s), so a generation answers first; a server
+      // that never answers fails the story here, by name, instead of at the story's timeout.
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      throw new Error(`${method} ${path}: no answer (${String(error)})`, { cause: error });
     });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');

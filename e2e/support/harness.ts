@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { repoRoot, startAppServer, type AppServer } from './app-server';
 import { launchBrowser } from './browser';
@@ -39,6 +39,7 @@ export function useE2E({ cookieNoticeClosed = true }: E2EOptions = {}): E2E {
   let page: Page | undefined;
   let pageErrors: string[] = [];
   let consoleErrors: string[] = [];
+  let requests = new ApiRequestLog();
 
   beforeAll(async () => {
     mail = await startMailServer();
@@ -55,6 +56,7 @@ export function useE2E({ cookieNoticeClosed = true }: E2EOptions = {}): E2E {
   beforeEach(async () => {
     pageErrors = [];
     consoleErrors = [];
+    requests = new ApiRequestLog();
     context = await need(browser, 'browser').newContext({
       baseURL: need(server, 'server').url,
       viewport: viewports.desktop,
@@ -78,6 +80,7 @@ export function useE2E({ cookieNoticeClosed = true }: E2EOptions = {}): E2E {
     target.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
+    requests.watch(target);
   }
 
   afterEach(async ({ task }) => {
@@ -94,6 +97,7 @@ export function useE2E({ cookieNoticeClosed = true }: E2EOptions = {}): E2E {
             `e2e failure in "${task.name}" at ${page.url()}`,
             `screenshot: ${file}`,
             `browser console errors:\n${consoleErrors.join('\n') || '(none)'}`,
+            `the page's API requests:\n${requests.report()}`,
             `server output:\n${server?.output().slice(-5_000) || '(none)'}`,
           ].join('\n'),
         );
@@ -126,6 +130,49 @@ export function useE2E({ cookieNoticeClosed = true }: E2EOptions = {}): E2E {
     },
   };
 }
+
+/**
+ * The page's calls to the API, with how long each took: a story that times out says which call
+ * it was waiting for (still open) and what came before it.
+ */
+class ApiRequestLog {
+  private readonly started = performance.now();
+  private readonly open = new Map<Request, number>();
+  private readonly done: string[] = [];
+
+  watch(page: Page) {
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/'))
+        this.open.set(request, performance.now());
+    });
+    page.on('requestfinished', (request) => {
+      void request.response().then((response) => this.finish(request, String(response?.status())));
+    });
+    page.on('requestfailed', (request) => this.finish(request, request.failure()?.errorText ?? ''));
+  }
+
+  report(): string {
+    const now = performance.now();
+    const open = [...this.open].map(
+      ([request, at]) => `  OPEN ${this.line(request, at)} for ${seconds(now - at)}`,
+    );
+    return [...this.done.slice(-15), ...open].join('\n') || '  (none)';
+  }
+
+  private finish(request: Request, outcome: string) {
+    const at = this.open.get(request);
+    if (at === undefined) return;
+    this.open.delete(request);
+    this.done.push(`  ${this.line(request, at)} → ${outcome} in ${seconds(performance.now() - at)}`);
+  }
+
+  private line(request: Request, at: number) {
+    const { pathname } = new URL(request.url());
+    return `${seconds(at - this.started)} ${request.method()} ${pathname}`;
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`the ${what} is not running (did beforeAll fail?)`);
