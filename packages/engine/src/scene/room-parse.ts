@@ -9,6 +9,7 @@ import type { SegmentationModel } from '../models/segmentation-model';
 import type { Mask, Raster } from '../raster';
 import type { DetectedElement } from '../types';
 import { ADE } from './ade20k';
+import { takeDoorFramesFromWall } from './door-frames';
 import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
 import { classMatte, refineLabels } from './refine';
@@ -111,6 +112,8 @@ export function parseFromLogits(
   // the detector's boxes and the network's own door/cabinet runner-up, confirmed by the edges
   // that shut them off from the wall round them.
   takeOccludersFromWall(image, labels, [...detections, ...runnerUpBoxes(doubted, width, height)]);
+  // Doors close to the wall's colour, found by their frames.
+  takeDoorFramesFromWall(image, labels);
   // Mattes are built on first use (floors want the floor's, paint the walls'), then kept.
   const mattes = new Map<number, Uint8Array>();
   const matteOf = (cls: number): Uint8Array => {

@@ -1,0 +1,234 @@
+/**
+ * Doors and doorways from the photo's geometry. A door the wall's own colour (a white leaf on a
+ * white wall, a doorway onto the next room's wall) is wall to the network and to its runner-up
+ * (decision 029), but its frame is two long near-vertical lines standing on the floor side of the
+ * photo, a door's height apart from the ground, joined by a line across the top. Such a frame
+ * becomes a `door` candidate box; the wall-occluder test (wall-occluders.ts) then takes back only
+ * what the wall round the box cannot reach without crossing an edge.
+ */
+import { detectSegments, greyDownscaled, type LineSegment } from '../geometry/line-segments';
+import { rgbToLab, type Lab } from '../colour';
+import type { Raster } from '../raster';
+import { ADE } from './ade20k';
+
+/** Segments are found on the photo shrunk to this longer side. */
+const ANALYSIS_SIDE = 640;
+/** A jamb leans at most this far from vertical (radians): verticals converge a little. */
+const MAX_JAMB_TILT = (6 * Math.PI) / 180;
+/** A jamb is at least this share of the photo's height long (after its pieces are joined). */
+const MIN_JAMB = 0.25;
+/** A piece of a jamb is at least this share of the photo's height long. */
+const MIN_JAMB_PIECE = 0.08;
+/** Pieces of one jamb lie within this share of the photo's width of one line. */
+const JAMB_ALIGN = 0.006;
+/** The two jambs' tops and bottoms agree within this share of the photo's height. */
+const JAMB_AGREE = 0.06;
+/** Width over height of a door or doorway seen at an angle or straight on. */
+const MIN_ASPECT = 0.18;
+const MAX_ASPECT = 0.8;
+/** A door stands on the floor: its jambs reach below this share of the photo's height. */
+const MIN_BOTTOM = 0.55;
+/** The head is a line across at least this share of the opening, at the jambs' tops. */
+const MIN_HEAD_SPAN = 0.5;
+/** A head leans at most this far from horizontal (a side wall's door is seen in perspective). */
+const MAX_HEAD_TILT = (35 * Math.PI) / 180;
+/** At least this share of the opening must be what the parse calls wall to be worth a test. */
+const MIN_WALL_SHARE = 0.4;
+/** The casing round a door: this share of the opening's width, left out of both colours. */
+const CASING = 0.06;
+/** The wall beside the door is read over this share of the opening's width. */
+const BESIDE = 0.25;
+/** A side is read when at least this share of its strip is wall. */
+const MIN_BESIDE = 0.05;
+/** The opening is a door when its colour differs from the wall beside it by at least this. */
+const MIN_DELTA_E = 4;
+
+interface Jamb {
+  x: number;
+  top: number;
+  bottom: number;
+}
+
+const jambOf = (s: LineSegment, scale: number): Jamb => ({
+  x: (s.x1 + s.x2) / 2 / scale,
+  top: Math.min(s.y1, s.y2) / scale,
+  bottom: Math.max(s.y1, s.y2) / scale,
+});
+
+/** Where a segment crosses column x (photo pixels), or null when it does not span x. */
+function rowAt(s: LineSegment, x: number, scale: number): number | null {
+  const x1 = s.x1 / scale;
+  const x2 = s.x2 / scale;
+  if (x < Math.min(x1, x2) || x > Math.max(x1, x2) || x1 === x2) return null;
+  return (s.y1 + ((x * scale - s.x1) / (s.x2 - s.x1)) * (s.y2 - s.y1)) / scale;
+}
+
+/**
+ * Joins, in place, pieces of one jamb a plant or a handle broke: in line within `align` pixels,
+ * apart by at most `gap` pixels.
+ */
+function mergeJambs(jambs: Jamb[], align: number, gap: number): void {
+  for (let merged = true; merged;) {
+    merged = false;
+    for (let i = 0; i < jambs.length && !merged; i++) {
+      for (let j = i + 1; j < jambs.length && !merged; j++) {
+        const a = jambs[i] as Jamb;
+        const b = jambs[j] as Jamb;
+        if (Math.abs(a.x - b.x) > align) continue;
+        if (Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom) > gap) continue;
+        const la = a.bottom - a.top;
+        const lb = b.bottom - b.top;
+        jambs[i] = {
+          x: (a.x * la + b.x * lb) / (la + lb),
+          top: Math.min(a.top, b.top),
+          bottom: Math.max(a.bottom, b.bottom),
+        };
+        jambs.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+}
+
+/** A door's opening in photo pixels: between its jambs, from its head down to the jambs' feet. */
+export interface DoorFrame {
+  x0: number;
+  x1: number;
+  /** The head's row over each jamb (a side wall's door is seen in perspective). */
+  topLeft: number;
+  topRight: number;
+  bottom: number;
+}
+
+const deltaE = (a: Lab, b: Lab) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** The head's row at column x of a frame. */
+const topAt = (f: DoorFrame, x: number) =>
+  f.topLeft + ((x - f.x0) / Math.max(1, f.x1 - f.x0)) * (f.topRight - f.topLeft);
+
+/**
+ * Door-shaped frames in the photo whose opening the parse calls (largely) wall; overlapping
+ * frames keep the larger.
+ */
+export function findDoorFrames(image: Raster, labels: Uint8Array): DoorFrame[] {
+  const { width, height } = image;
+  const { grey, scale } = greyDownscaled(image, ANALYSIS_SIDE);
+  const segments = detectSegments(grey, { minLength: 0.1 * grey.height });
+  const jambs: Jamb[] = [];
+  const heads: LineSegment[] = [];
+  for (const s of segments) {
+    const dx = Math.abs(s.x2 - s.x1);
+    const dy = Math.abs(s.y2 - s.y1);
+    if (dx <= Math.tan(MAX_JAMB_TILT) * dy) {
+      if (dy >= MIN_JAMB_PIECE * grey.height) jambs.push(jambOf(s, scale));
+    } else if (dy <= Math.tan(MAX_HEAD_TILT) * dx) {
+      heads.push(s);
+    }
+  }
+  const agree = JAMB_AGREE * height;
+  mergeJambs(jambs, JAMB_ALIGN * width, agree);
+  const long = jambs.filter((j) => j.bottom - j.top >= MIN_JAMB * height);
+  const frames: DoorFrame[] = [];
+  for (const a of long) {
+    for (const b of long) {
+      if (b.x <= a.x) continue;
+      if (Math.abs(a.top - b.top) > agree || Math.abs(a.bottom - b.bottom) > agree) continue;
+      const top = (a.top + b.top) / 2;
+      const bottom = Math.max(a.bottom, b.bottom);
+      if (bottom < MIN_BOTTOM * height) continue;
+      const aspect = (b.x - a.x) / (bottom - top);
+      if (aspect < MIN_ASPECT || aspect > MAX_ASPECT) continue;
+      // The head: a line across the opening meeting both jambs near their tops.
+      const headed = heads.some((h) => {
+        const x0 = Math.max(a.x, Math.min(h.x1, h.x2) / scale);
+        const x1 = Math.min(b.x, Math.max(h.x1, h.x2) / scale);
+        if (x1 - x0 < MIN_HEAD_SPAN * (b.x - a.x)) return false;
+        const ya = rowAt(h, x0, scale);
+        const yb = rowAt(h, x1, scale);
+        return (
+          ya !== null &&
+          yb !== null &&
+          Math.abs(ya - a.top) <= agree &&
+          Math.abs(yb - b.top) <= agree
+        );
+      });
+      if (!headed) continue;
+      frames.push({ x0: a.x, x1: b.x, topLeft: a.top, topRight: b.top, bottom });
+    }
+  }
+  const area = (f: DoorFrame) => (f.x1 - f.x0) * (f.bottom - Math.min(f.topLeft, f.topRight));
+  frames.sort((p, q) => area(q) - area(p));
+  const kept: DoorFrame[] = [];
+  for (const f of frames) {
+    const overlaps = kept.some((k) => f.x0 < k.x1 && k.x0 < f.x1);
+    if (overlaps) continue;
+    let wall = 0;
+    let all = 0;
+    const step = Math.max(1, Math.round(1 / scale));
+    for (let x = Math.ceil(f.x0); x < Math.min(width, f.x1); x += step) {
+      for (let y = Math.ceil(topAt(f, x)); y < Math.min(height, f.bottom); y += step) {
+        all++;
+        if (labels[y * width + x] === ADE.wall) wall++;
+      }
+    }
+    if (all === 0 || wall < MIN_WALL_SHARE * all) continue;
+    kept.push(f);
+  }
+  return kept;
+}
+
+/** Mean CIELAB of the parse's wall pixels in columns [x0, x1) between a frame's head and foot. */
+function wallColour(
+  image: Raster,
+  labels: Uint8Array,
+  f: DoorFrame,
+  x0: number,
+  x1: number,
+): { lab: Lab; count: number } {
+  const { width, height, data } = image;
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let x = Math.max(0, Math.ceil(x0)); x < Math.min(width, x1); x++) {
+    for (let y = Math.max(0, Math.ceil(topAt(f, x))); y < Math.min(height, f.bottom); y++) {
+      const i = y * width + x;
+      if (labels[i] !== ADE.wall) continue;
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (data[i * 4 + c] ?? 0);
+      count++;
+    }
+  }
+  const n = Math.max(1, count);
+  return { lab: rgbToLab([(sum[0] ?? 0) / n, (sum[1] ?? 0) / n, (sum[2] ?? 0) / n]), count };
+}
+
+/**
+ * Relabels, in place, as door the wall pixels inside each door frame whose opening is not the
+ * wall's colour beside it (a white leaf on a cream wall, a doorway onto a darker room); returns
+ * how many pixels changed. A frame the wall's own colour could be panelling or a niche: it stays.
+ */
+export function takeDoorFramesFromWall(image: Raster, labels: Uint8Array): number {
+  const { width, height } = image;
+  let changed = 0;
+  for (const f of findDoorFrames(image, labels)) {
+    const w = f.x1 - f.x0;
+    // The casing lies just outside the jambs; the wall beside it a little farther out.
+    const casing = Math.max(3, CASING * w);
+    const opening = wallColour(image, labels, f, f.x0 + casing, f.x1 - casing);
+    const left = wallColour(image, labels, f, f.x0 - casing - BESIDE * w, f.x0 - casing);
+    const right = wallColour(image, labels, f, f.x1 + casing, f.x1 + casing + BESIDE * w);
+    const beside = [left, right].filter(
+      (side) => side.count >= MIN_BESIDE * w * (f.bottom - f.topLeft),
+    );
+    if (beside.length === 0) continue;
+    const differs = beside.every((side) => deltaE(side.lab, opening.lab) >= MIN_DELTA_E);
+    if (!differs) continue;
+    for (let x = Math.max(0, Math.ceil(f.x0)); x < Math.min(width, f.x1); x++) {
+      for (let y = Math.max(0, Math.ceil(topAt(f, x))); y < Math.min(height, f.bottom); y++) {
+        const i = y * width + x;
+        if (labels[i] !== ADE.wall) continue;
+        labels[i] = ADE.door;
+        changed++;
+      }
+    }
+  }
+  return changed;
+}
