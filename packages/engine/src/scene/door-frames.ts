@@ -2,9 +2,9 @@
  * Doors and doorways from the photo's geometry. A door the wall's own colour (a white leaf on a
  * white wall, a doorway onto the next room's wall) is wall to the network and to its runner-up
  * (decision 029), but its frame is two long near-vertical lines standing on the floor side of the
- * photo, a door's height apart from the ground, joined by a line across the top. Such a frame
- * becomes a `door` candidate box; the wall-occluder test (wall-occluders.ts) then takes back only
- * what the wall round the box cannot reach without crossing an edge.
+ * photo, reaching down towards the floor, joined by a line across the top. Where the opening is
+ * not the colour of the wall beside it, its wall pixels become door, cut along the frame's own
+ * straight lines (decision 038).
  */
 import { detectSegments, greyDownscaled, type LineSegment } from '../geometry/line-segments';
 import { rgbToLab, type Lab } from '../colour';
