@@ -18,7 +18,7 @@ import {
 } from '../../raster';
 import type { PlacementProduct } from '../../types';
 import type { Grade } from './light';
-import { lightingGrade, saturationOf, toneOf } from './light';
+import { lightingGrade, roomShading, saturationOf, swapLightSlope, toneOf } from './light';
 import type { Box, Placement } from './pose';
 
 /**
@@ -211,6 +211,15 @@ export function renderLayer(
     occlusion,
     grain: photoNoise(image, region, box, window),
     random: seededRandom(context.seed >>> 0),
+    shading: roomShading(
+      objectAlpha,
+      ww,
+      wh,
+      context.oldPiece
+        ? swapLightSlope(image, context.oldPiece, box, window, rgba, objectAlpha)
+        : 0,
+      context.contactRow === null ? 0 : BASE_SHADE,
+    ),
   };
   return { window, rgba, objectAlpha, shadowAlpha, glass, grade, reflection, finish };
 }
@@ -240,6 +249,8 @@ export interface RenderContext {
   contactRow: number | null;
   /** Seeds the grain. */
   seed: number;
+  /** A swap's old piece in the photo: the room's light across it is the new one's (light.ts). */
+  oldPiece?: Mask | null;
 }
 
 /** The photo's own finish, laid over the product after its light. */
@@ -249,7 +260,12 @@ export interface Finish {
   /** The photo's noise, standard deviation in 8-bit levels. */
   grain: number;
   random: () => number;
+  /** The room's light over the product (a gain a window pixel, `roomShading`), or none. */
+  shading?: Float32Array | null;
 }
+
+/** How much darker a grounded product's lowest rows are than its upper part (`roomShading`). */
+const BASE_SHADE = 0.12;
 
 /**
  * Ambient occlusion where the product meets the room: the light a product blocks near its
@@ -913,6 +929,11 @@ function composite(
       pr += fill.r * lift;
       pg += fill.g * lift;
       pb += fill.b * lift;
+      // The room's light: darker on the side away from it and towards the floor.
+      const light = finish.shading ? (finish.shading[i] ?? 1) : 1;
+      pr *= light;
+      pg *= light;
+      pb *= light;
       // The photo's tone: its saturation and its black point (the studio's are purer and deeper).
       const l = 0.2126 * pr + 0.7152 * pg + 0.0722 * pb;
       pr = match.lift + (1 - match.lift) * (l + match.saturation * (pr - l));
