@@ -1,6 +1,7 @@
 /**
  * The photo's light carried onto a placed product: the exposure and white balance of the region's
- * surroundings, as per-channel gains in linear light.
+ * surroundings, as per-channel gains in linear light, and how the light falls across it (a swap
+ * reads that off the piece it replaces; docs/decisions/039).
  */
 import { SRGB_TO_LINEAR } from '../../colour';
 import type { Mask, Raster } from '../../raster';
