@@ -700,7 +700,7 @@ describe('a swap and a shadow that do not look pasted on', () => {
     expect(legsInExtent / legsBelow).toBeGreaterThan(0.95);
   }, 60_000);
 
-  it('lays a contact shadow no darker than 0.55 of the floor, lighter away from it', async () => {
+  it('lays a contact shadow no darker than 0.4 of the floor, lighter away from it', async () => {
     const photo = await roomRaster('living-room-beige-armchairs.jpg', 800);
     const parse = await parseOf(photo);
     const box = { x0: 448, y0: 352, x1: 608, y1: 500 };
@@ -715,9 +715,11 @@ describe('a swap and a shadow that do not look pasted on', () => {
     );
     await save('add-sofa-shadow-beige-room', placed);
     const { ratios, min } = shadowRatios(photo, placed, allowedWindow(region));
-    // There is a shadow, and it is never a black smear.
+    // There is a shadow, and it is never a black smear: the floor right under the body goes no
+    // darker than 0.4 (under this photo's own armchair, between its legs, it is 0.2–0.35 of the
+    // floor in front, 8-bit luminance).
     expect(min).toBeLessThan(0.9);
-    expect(min).toBeGreaterThan(0.55);
+    expect(min).toBeGreaterThan(0.4);
     // No bands: down each column from its darkest row, the shadow only lightens.
     let steps = 0;
     let darkerAgain = 0;

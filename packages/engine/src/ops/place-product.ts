@@ -223,6 +223,7 @@ async function place(
     foreground,
     lightFrom,
     contactRow: grounded ? contactRow : null,
+    oldPiece: found && !removed ? found.piece : null,
     seed: options.seed ^ Math.imul(options.variant + 11, 0x2545f491),
   });
   if (mode === 'add' || removed) return compositeLayer(image, layer);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHADOW_FLOOR, shadowKeep, toneMatch } from './render';
+import { SHADOW_FLOOR, shadowKeep, toneMatch, UNDER_FLOOR } from './render';
 
 describe('shadowKeep', () => {
   // A 60×40 window: a product over rows 0–14, a catcher shadow below it in hard bands (as a
@@ -46,6 +46,74 @@ describe('shadowKeep', () => {
         expect(step).toBeLessThan(0.01);
       }
     }
+  });
+});
+
+describe('shadowKeep at the product’s soft bottom rim', () => {
+  // A product over rows 0–11 whose base fades out over rows 12–14 (a resampled, softened rim),
+  // its catcher shadow and occlusion from row 13 down.
+  const ww = 40;
+  const wh = 30;
+  const objectAlpha = new Float32Array(ww * wh);
+  const shadowAlpha = new Float32Array(ww * wh);
+  const occlusion = new Float32Array(ww * wh);
+  const rim = [0.8, 0.4, 0.1];
+  for (let y = 0; y < wh; y++) {
+    for (let x = 0; x < ww; x++) {
+      const i = y * ww + x;
+      if (y < 12) objectAlpha[i] = 1;
+      else if (y < 15) objectAlpha[i] = rim[y - 12] ?? 0;
+      if (y >= 13) {
+        shadowAlpha[i] = Math.max(0, 0.8 - 0.05 * (y - 13));
+        occlusion[i] = y < 17 ? 0.6 : 0;
+      }
+    }
+  }
+  const keep = shadowKeep(ww, wh, objectAlpha, shadowAlpha, occlusion);
+
+  it('darkens the floor seen through the rim as deep as the contact below it', () => {
+    for (let x = 8; x < ww - 8; x++) {
+      let darkest = 1;
+      for (let y = 15; y < wh; y++) darkest = Math.min(darkest, keep[y * ww + x] ?? 1);
+      expect(darkest).toBeLessThan(0.5);
+      for (const y of [12, 13, 14])
+        expect(keep[y * ww + x] ?? 1).toBeLessThanOrEqual(darkest + 1e-6);
+    }
+  });
+
+  it('leaves the product’s upper body’s photo alone', () => {
+    expect(keep[5 * ww + 20]).toBeCloseTo(1, 5);
+  });
+});
+
+describe('shadowKeep under the product’s body', () => {
+  // A sofa's body over rows 0–9 standing on legs: the floor under it (rows 10–13) is in its
+  // under-shade, the floor in front (rows 14 on) in its catcher shadow only.
+  const ww = 40;
+  const wh = 30;
+  const objectAlpha = new Float32Array(ww * wh);
+  const shadowAlpha = new Float32Array(ww * wh);
+  const under = new Float32Array(ww * wh);
+  for (let y = 0; y < wh; y++) {
+    for (let x = 0; x < ww; x++) {
+      const i = y * ww + x;
+      if (y < 10) objectAlpha[i] = 1;
+      else shadowAlpha[i] = 0.8;
+      if (y >= 10 && y < 14) under[i] = 0.9;
+    }
+  }
+  const plain = shadowKeep(ww, wh, objectAlpha, shadowAlpha, under);
+  const deep = shadowKeep(ww, wh, objectAlpha, shadowAlpha, under, under);
+
+  it('goes deeper than the shadow floor right under the body, never below the under floor', () => {
+    const at = 11 * ww + 20;
+    expect(plain[at] ?? 0).toBeGreaterThanOrEqual(SHADOW_FLOOR);
+    expect(deep[at] ?? 1).toBeLessThan(0.8 * SHADOW_FLOOR);
+    for (let i = 0; i < deep.length; i++) expect(deep[i]).toBeGreaterThanOrEqual(UNDER_FLOOR);
+  });
+
+  it('leaves the floor in front of the product as the shadow alone keeps it', () => {
+    expect(deep[25 * ww + 20]).toBeCloseTo(plain[25 * ww + 20] ?? 0, 5);
   });
 });
 
