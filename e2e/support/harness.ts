@@ -163,7 +163,9 @@ class ApiRequestLog {
     const at = this.open.get(request);
     if (at === undefined) return;
     this.open.delete(request);
-    this.done.push(`  ${this.line(request, at)} → ${outcome} in ${seconds(performance.now() - at)}`);
+    this.done.push(
+      `  ${this.line(request, at)} → ${outcome} in ${seconds(performance.now() - at)}`,
+    );
   }
 
   private line(request: Request, at: number) {
