@@ -19,7 +19,9 @@ import { ADE } from './ade20k';
  * and the parse classes that are parts of it: a patch taken from the wall must touch one (a
  * headboard meets the pillows and the bed; wall shut in between a lamp and a door does not).
  */
-const PIECES: Readonly<Record<string, { cls: number; parts: readonly number[] }>> = {
+const PIECES: Readonly<
+  Record<string, { cls: number; parts: readonly number[]; seeThrough?: boolean }>
+> = {
   bed: { cls: ADE.bed, parts: [ADE.bed, ADE.pillow, ADE.cushion, ADE.blanket] },
   couch: { cls: ADE.sofa, parts: [ADE.sofa, ADE.cushion, ADE.pillow, ADE.armchair] },
   refrigerator: { cls: ADE.refrigerator, parts: [ADE.refrigerator, ADE.cabinet] },
@@ -28,6 +30,19 @@ const PIECES: Readonly<Record<string, { cls: number; parts: readonly number[] }>
   tv: { cls: ADE.television, parts: [ADE.television, ADE.screen, ADE.monitor] },
   sink: { cls: ADE.cabinet, parts: [ADE.sink, ADE.cabinet, ADE.counter, ADE.countertop] },
   toilet: { cls: ADE.toilet, parts: [ADE.toilet] },
+  // A table top the wall's white is set with plates and glasses and stands among chairs; a
+  // chair's back meets its seat or the table.
+  'dining table': {
+    cls: ADE.table,
+    seeThrough: true,
+    parts: [ADE.table, ADE.desk, ADE.chair, ADE.plate, ADE.glass, ADE.vase, ADE.bottle, ADE.flower],
+  },
+  chair: {
+    cls: ADE.chair,
+    seeThrough: true,
+    parts: [ADE.chair, ADE.armchair, ADE.swivelChair, ADE.seat, ADE.cushion, ADE.table],
+  },
+  curtain: { cls: ADE.curtain, parts: [ADE.curtain, ADE.blind, ADE.window, ADE.floor, ADE.rug] },
   // From the network's runner-up (runnerUpBoxes): a door or a cabinet front reaches the floor
   // or stands on a counter.
   door: { cls: ADE.door, parts: [ADE.door, ADE.screenDoor, ADE.floor, ADE.rug] },
@@ -331,7 +346,9 @@ export function takeOccludersFromWall(
     // A tiled or panelled wall is all edges: there, being cut off says nothing.
     let edgy = 0;
     for (const r of queue) if ((edge[blockOf(r)] ?? 0) > EDGE_DELTA_E) edgy++;
-    if (edgy > MAX_RING_EDGES * queue.length) continue;
+    // Round a table or a chair the ring runs over the other chairs and the table, which the
+    // parse often calls wall: their edges are not the wall's.
+    if (!piece.seeThrough && edgy > MAX_RING_EDGES * queue.length) continue;
     // The wall spreads inward by small colour steps, over what the parse calls wall.
     for (let q = 0; q < queue.length; q++) {
       const r = queue[q] as number;
@@ -435,6 +452,7 @@ export function takeOccludersFromWall(
       let flat = 0;
       let touchesPart = false;
       let touchesWindow = false;
+      let touchesFloor = false;
       for (let q = 0; q < patch.length; q++) {
         const c = patch[q] as number;
         const cx = c % rw;
@@ -452,6 +470,7 @@ export function takeOccludersFromWall(
           const next = labels[py * width + px] ?? 0;
           if (part[next]) touchesPart = true;
           if (next === ADE.window) touchesWindow = true;
+          if (next === ADE.floor || next === ADE.rug) touchesFloor = true;
           const nb = ny * rw + nx;
           if (!seen[nb] && unreached(nb)) {
             seen[nb] = 1;
@@ -462,8 +481,10 @@ export function takeOccludersFromWall(
       // Wall shut in by other furniture often runs on out of the box; the object's own front
       // lies (almost) all inside it.
       if (inBox < MIN_INSIDE * patch.length || !touchesPart) continue;
+      // Wall that reaches the floor under a table or through a chair's frame is wall.
+      if (piece.seeThrough && touchesFloor) continue;
       // Wall under a window's sill or beside its frame, shut in by curtains, is wall.
-      if (touchesWindow) continue;
+      if (touchesWindow && cls !== ADE.curtain) continue;
       // The blocks on an object's edge are never reached: a thin rim of them round a lamp is no
       // front. A front has a flat inside.
       if (flat < minPatch) continue;
@@ -500,6 +521,7 @@ export function takeOccludersFromWall(
 const RUNNER_UP_PIECES: ReadonlyArray<{ classes: readonly number[]; category: string }> = [
   { classes: [ADE.door, ADE.screenDoor], category: 'door' },
   { classes: [ADE.cabinet, ADE.wardrobe], category: 'cabinet' },
+  { classes: [ADE.curtain, ADE.blind], category: 'curtain' },
 ];
 
 /** A runner-up region must span at least this many logit cells to be tested. */
