@@ -2,8 +2,8 @@
  * Furniture the detector boxed takes back the part of its box the network called wall. The
  * MobileNet reads a headboard (often the wall's own colour, in a frame), a fridge's flat door, a
  * vanity under a basin or a television as wall with high confidence — its runner-up logits do
- * not single them out (decision 029) — but the detector (YOLOX) boxes the bed, fridge, sink and
- * TV. The wall is seeded in a ring round the box and spreads inward over what the parse calls
+ * not single them out (decision 029) — but the detector (YOLOX) boxes the bed, fridge, sink,
+ * TV, dining table and chairs (decision 040). The wall is seeded in a ring round the box and spreads inward over what the parse calls
  * wall, block by block, by small colour steps and never across an edge; a patch of "wall" it
  * cannot reach, lying inside the box and touching the object's own parse classes (the pillows,
  * the bed), is the object's front and takes the object's class.
@@ -14,14 +14,24 @@ import type { Raster } from '../raster';
 import type { DetectedElement } from '../types';
 import { ADE } from './ade20k';
 
+/** A piece's class in the parse, the classes that are parts of it, and how its box is tested. */
+interface Piece {
+  cls: number;
+  parts: readonly number[];
+  /**
+   * The wall shows under or through it (a table, a chair): its ring runs over the other chairs
+   * and the table the parse calls wall, so ring edges do not mean a tiled wall; and a shut-in
+   * patch that reaches the floor is wall seen under it, not its front.
+   */
+  seeThrough?: boolean;
+}
+
 /**
  * What a detector box (COCO category) becomes in the parse, for the solid pieces it boxes well,
  * and the parse classes that are parts of it: a patch taken from the wall must touch one (a
  * headboard meets the pillows and the bed; wall shut in between a lamp and a door does not).
  */
-const PIECES: Readonly<
-  Record<string, { cls: number; parts: readonly number[]; seeThrough?: boolean }>
-> = {
+const PIECES: Readonly<Record<string, Piece>> = {
   bed: { cls: ADE.bed, parts: [ADE.bed, ADE.pillow, ADE.cushion, ADE.blanket] },
   couch: { cls: ADE.sofa, parts: [ADE.sofa, ADE.cushion, ADE.pillow, ADE.armchair] },
   refrigerator: { cls: ADE.refrigerator, parts: [ADE.refrigerator, ADE.cabinet] },
@@ -517,7 +527,10 @@ export function takeOccludersFromWall(
   return changed;
 }
 
-/** Runner-up classes whose cells, where the wall wins, mark a door or a cabinet front to test. */
+/**
+ * Runner-up classes whose cells, where the wall wins, mark a door, a cabinet front or a curtain
+ * to test.
+ */
 const RUNNER_UP_PIECES: ReadonlyArray<{ classes: readonly number[]; category: string }> = [
   { classes: [ADE.door, ADE.screenDoor], category: 'door' },
   { classes: [ADE.cabinet, ADE.wardrobe], category: 'cabinet' },
