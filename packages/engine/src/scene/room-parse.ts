@@ -15,6 +15,7 @@ import { findObjects, type SceneObject } from './objects';
 import { classMatte, refineLabels } from './refine';
 import { doubtWalls } from './wall-doubt';
 import { runnerUpBoxes, takeOccludersFromWall } from './wall-occluders';
+import { snapWallRim } from './wall-rim';
 import { boundaryLines, splitWalls, PLANE_FRONT, PLANE_LEFT, PLANE_RIGHT } from './wall-planes';
 
 export type { SceneObject } from './objects';
@@ -107,6 +108,8 @@ export function parseFromLogits(
     doubted,
     SOFT_CLASSES,
   );
+  // The wall's rim onto the photo's edge where an object is close to the wall's colour.
+  snapWallRim(image, labels, band);
   completeFlatObjects(labels, width, height, Math.round(n * 0.001));
   // Headboards, fridges, vanities, doors and cabinet fronts the network still reads as wall:
   // the detector's boxes and the network's own door/cabinet runner-up, confirmed by the edges

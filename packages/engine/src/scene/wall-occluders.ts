@@ -2,8 +2,8 @@
  * Furniture the detector boxed takes back the part of its box the network called wall. The
  * MobileNet reads a headboard (often the wall's own colour, in a frame), a fridge's flat door, a
  * vanity under a basin or a television as wall with high confidence — its runner-up logits do
- * not single them out (decision 029) — but the detector (YOLOX) boxes the bed, fridge, sink and
- * TV. The wall is seeded in a ring round the box and spreads inward over what the parse calls
+ * not single them out (decision 029) — but the detector (YOLOX) boxes the bed, fridge, sink,
+ * TV, dining table and chairs (decision 040). The wall is seeded in a ring round the box and spreads inward over what the parse calls
  * wall, block by block, by small colour steps and never across an edge; a patch of "wall" it
  * cannot reach, lying inside the box and touching the object's own parse classes (the pillows,
  * the bed), is the object's front and takes the object's class.
@@ -14,12 +14,24 @@ import type { Raster } from '../raster';
 import type { DetectedElement } from '../types';
 import { ADE } from './ade20k';
 
+/** A piece's class in the parse, the classes that are parts of it, and how its box is tested. */
+interface Piece {
+  cls: number;
+  parts: readonly number[];
+  /**
+   * The wall shows under or through it (a table, a chair): its ring runs over the other chairs
+   * and the table the parse calls wall, so ring edges do not mean a tiled wall; and a shut-in
+   * patch that reaches the floor is wall seen under it, not its front.
+   */
+  seeThrough?: boolean;
+}
+
 /**
  * What a detector box (COCO category) becomes in the parse, for the solid pieces it boxes well,
  * and the parse classes that are parts of it: a patch taken from the wall must touch one (a
  * headboard meets the pillows and the bed; wall shut in between a lamp and a door does not).
  */
-const PIECES: Readonly<Record<string, { cls: number; parts: readonly number[] }>> = {
+const PIECES: Readonly<Record<string, Piece>> = {
   bed: { cls: ADE.bed, parts: [ADE.bed, ADE.pillow, ADE.cushion, ADE.blanket] },
   couch: { cls: ADE.sofa, parts: [ADE.sofa, ADE.cushion, ADE.pillow, ADE.armchair] },
   refrigerator: { cls: ADE.refrigerator, parts: [ADE.refrigerator, ADE.cabinet] },
@@ -28,6 +40,19 @@ const PIECES: Readonly<Record<string, { cls: number; parts: readonly number[] }>
   tv: { cls: ADE.television, parts: [ADE.television, ADE.screen, ADE.monitor] },
   sink: { cls: ADE.cabinet, parts: [ADE.sink, ADE.cabinet, ADE.counter, ADE.countertop] },
   toilet: { cls: ADE.toilet, parts: [ADE.toilet] },
+  // A table top the wall's white is set with plates and glasses and stands among chairs; a
+  // chair's back meets its seat or the table.
+  'dining table': {
+    cls: ADE.table,
+    seeThrough: true,
+    parts: [ADE.table, ADE.desk, ADE.chair, ADE.plate, ADE.glass, ADE.vase, ADE.bottle, ADE.flower],
+  },
+  chair: {
+    cls: ADE.chair,
+    seeThrough: true,
+    parts: [ADE.chair, ADE.armchair, ADE.swivelChair, ADE.seat, ADE.cushion, ADE.table],
+  },
+  curtain: { cls: ADE.curtain, parts: [ADE.curtain, ADE.blind, ADE.window, ADE.floor, ADE.rug] },
   // From the network's runner-up (runnerUpBoxes): a door or a cabinet front reaches the floor
   // or stands on a counter.
   door: { cls: ADE.door, parts: [ADE.door, ADE.screenDoor, ADE.floor, ADE.rug] },
@@ -331,7 +356,9 @@ export function takeOccludersFromWall(
     // A tiled or panelled wall is all edges: there, being cut off says nothing.
     let edgy = 0;
     for (const r of queue) if ((edge[blockOf(r)] ?? 0) > EDGE_DELTA_E) edgy++;
-    if (edgy > MAX_RING_EDGES * queue.length) continue;
+    // Round a table or a chair the ring runs over the other chairs and the table, which the
+    // parse often calls wall: their edges are not the wall's.
+    if (!piece.seeThrough && edgy > MAX_RING_EDGES * queue.length) continue;
     // The wall spreads inward by small colour steps, over what the parse calls wall.
     for (let q = 0; q < queue.length; q++) {
       const r = queue[q] as number;
@@ -435,6 +462,7 @@ export function takeOccludersFromWall(
       let flat = 0;
       let touchesPart = false;
       let touchesWindow = false;
+      let touchesFloor = false;
       for (let q = 0; q < patch.length; q++) {
         const c = patch[q] as number;
         const cx = c % rw;
@@ -452,6 +480,7 @@ export function takeOccludersFromWall(
           const next = labels[py * width + px] ?? 0;
           if (part[next]) touchesPart = true;
           if (next === ADE.window) touchesWindow = true;
+          if (next === ADE.floor || next === ADE.rug) touchesFloor = true;
           const nb = ny * rw + nx;
           if (!seen[nb] && unreached(nb)) {
             seen[nb] = 1;
@@ -462,8 +491,10 @@ export function takeOccludersFromWall(
       // Wall shut in by other furniture often runs on out of the box; the object's own front
       // lies (almost) all inside it.
       if (inBox < MIN_INSIDE * patch.length || !touchesPart) continue;
+      // Wall that reaches the floor under a table or through a chair's frame is wall.
+      if (piece.seeThrough && touchesFloor) continue;
       // Wall under a window's sill or beside its frame, shut in by curtains, is wall.
-      if (touchesWindow) continue;
+      if (touchesWindow && cls !== ADE.curtain) continue;
       // The blocks on an object's edge are never reached: a thin rim of them round a lamp is no
       // front. A front has a flat inside.
       if (flat < minPatch) continue;
@@ -496,10 +527,14 @@ export function takeOccludersFromWall(
   return changed;
 }
 
-/** Runner-up classes whose cells, where the wall wins, mark a door or a cabinet front to test. */
+/**
+ * Runner-up classes whose cells, where the wall wins, mark a door, a cabinet front or a curtain
+ * to test.
+ */
 const RUNNER_UP_PIECES: ReadonlyArray<{ classes: readonly number[]; category: string }> = [
   { classes: [ADE.door, ADE.screenDoor], category: 'door' },
   { classes: [ADE.cabinet, ADE.wardrobe], category: 'cabinet' },
+  { classes: [ADE.curtain, ADE.blind], category: 'curtain' },
 ];
 
 /** A runner-up region must span at least this many logit cells to be tested. */
