@@ -8,7 +8,7 @@
 import type { RoomCamera, Vec3 } from '../../geometry/room-camera';
 import { floorPointAt } from '../../geometry/room-camera';
 import { blurBinomial3, dilateMask, maskBounds } from '../../raster';
-import type { Mask } from '../../raster';
+import type { Mask, Raster } from '../../raster';
 import { ADE } from '../../scene/ade20k';
 import type { RemovalScene } from '../removal';
 import type { Box } from './pose';
@@ -148,6 +148,17 @@ export function foregroundMatte(
   contactRow: number,
   exclude: Mask | null,
 ): Float32Array | null {
+  const hard = foregroundObjects(scene, window, contactRow, exclude);
+  return hard ? blurBinomial3(hard, window.x1 - window.x0 + 1, window.y1 - window.y0 + 1) : null;
+}
+
+/** {@link foregroundMatte} before its edge is softened: 1 where a nearer object stands. */
+function foregroundObjects(
+  scene: PlacementScene,
+  window: Box,
+  contactRow: number,
+  exclude: Mask | null,
+): Float32Array | null {
   const ww = window.x1 - window.x0 + 1;
   const wh = window.y1 - window.y0 + 1;
   const tolerance = Math.max(3, 0.015 * scene.height);
@@ -182,15 +193,20 @@ export function foregroundMatte(
     }
   }
   // What stands on something in front (a plant on a coffee table) is in front too: an object
-  // whose lowest pixels rest on the matte joins it.
-  if (any) {
+  // whose lowest pixels rest on the matte joins it, and what rests on that (a plate on a side
+  // table's rim, the parse's pieces of one table stacked).
+  const joined = new Set<PlacementObject>();
+  for (let pass = 0; any && pass < 4; pass++) {
+    let more = false;
     for (const object of scene.objects) {
-      if (LIES_ON_FLOOR.has(object.classId)) continue;
+      if (joined.has(object) || LIES_ON_FLOOR.has(object.classId)) continue;
       const b = object.box;
       if (b.x + b.width <= window.x0 || b.x > window.x1) continue;
       if (b.y + b.height <= window.y0 || b.y > window.y1) continue;
       if (exclude && mostlyInside(object, exclude, 0.5)) continue;
       if (!restsOn(object, matte, window)) continue;
+      joined.add(object);
+      more = true;
       for (let y = Math.max(window.y0, b.y); y <= Math.min(window.y1, b.y + b.height - 1); y++) {
         for (let x = Math.max(window.x0, b.x); x <= Math.min(window.x1, b.x + b.width - 1); x++) {
           if (object.mask.data[y * object.mask.width + x]) {
@@ -199,8 +215,192 @@ export function foregroundMatte(
         }
       }
     }
+    if (!more) break;
   }
-  return any ? blurBinomial3(matte, ww, wh) : null;
+  return any ? matte : null;
+}
+
+/** Colours this near (8-bit RGB) count as the same when a swap sorts front from old piece. */
+const SAME_COLOUR = 24;
+
+/** What of a swap's old piece stands in front of it, and stays: see {@link swapForeground}. */
+export interface SwapForeground {
+  /** Soft matte over the window (1 = the photo's own pixel stays, over the new product). */
+  matte: Float32Array;
+  /** The same pixels, whole image, hard: never part of the removal hole. */
+  mask: Mask;
+}
+
+/**
+ * What stands in front of a swap's old piece (issue 11): the parse's objects nearer the camera
+ * than the old piece's floor contact or the new one's (`contactRow`), as {@link foregroundMatte}
+ * finds them, and the parts of them the parse gave to the old piece (`piece`: what the swap
+ * would remove, {@link removalHole}). A coffee table's top or a
+ * side table's rim seen against the sofa often comes out of the parse as sofa: from each front
+ * object's own pixels, the old piece's pixels joined to them whose colour is nearer the object's
+ * than the piece's are taken back, up to a third of the object's height away. These pixels stay
+ * out of the removal hole and are laid from the photo over the new product. Null when nothing
+ * stands in front.
+ */
+export function swapForeground(
+  image: Raster,
+  scene: PlacementScene,
+  piece: Mask,
+  window: Box,
+  contactRow: number,
+): SwapForeground | null {
+  const found = foregroundObjects(scene, window, contactRow, piece);
+  if (!found) return null;
+  const hard: Float32Array = found;
+  const { width, height } = piece;
+  const ww = window.x1 - window.x0 + 1;
+  const wh = window.y1 - window.y0 + 1;
+  const at = (k: number): number => (window.y0 + Math.floor(k / ww)) * width + window.x0 + (k % ww);
+  const near = dilateMask(piece, Math.max(4, Math.round(width / 60)));
+  const matte = new Float32Array(hard);
+  const surfaceAt: number[] = [];
+  for (let k = 0; k < ww * wh; k++) {
+    const label = scene.labels[at(k)] ?? 0;
+    if ((label === ADE.wall || label === ADE.floor || label === ADE.rug) && !hard[k]) {
+      surfaceAt.push(at(k));
+    }
+  }
+  const room = palette(surfaceAt);
+  // Each thing in front on its own (a chair and a plant have their own colours).
+  const component = new Int32Array(ww * wh).fill(-1);
+  let count = 0;
+  for (let k0 = 0; k0 < ww * wh; k0++) {
+    if (!hard[k0] || component[k0] !== -1) continue;
+    const pixels = [k0];
+    component[k0] = count;
+    for (let n = 0; n < pixels.length; n++) {
+      const k = pixels[n] ?? 0;
+      const x = k % ww;
+      for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
+        if (q < 0 || q >= ww * wh || !hard[q] || component[q] !== -1) continue;
+        component[q] = count;
+        pixels.push(q);
+      }
+    }
+    takeBack(pixels);
+    count++;
+  }
+  closeGaps(matte, ww, wh, 2);
+
+  /** The piece's pixels joined to one front object and of its colour, into the matte. */
+  function takeBack(pixels: number[]): void {
+    let top = wh;
+    let bottom = 0;
+    for (const k of pixels) {
+      top = Math.min(top, Math.floor(k / ww));
+      bottom = Math.max(bottom, Math.floor(k / ww));
+    }
+    const reach = Math.max(3, Math.round(Math.min((bottom - top + 1) / 3, 0.03 * height)));
+    // The piece's colours: all of it but its rim against the object (mixed pixels). What of it
+    // is the object's, mislabelled, is a small share of the piece: a colour common on the
+    // object and rare on the piece is the object's.
+    const steps = new Int32Array(ww * wh).fill(-1);
+    let ring = pixels.slice();
+    for (const k of ring) steps[k] = 0;
+    for (let d = 1; d <= 3 && ring.length > 0; d++) {
+      const next: number[] = [];
+      for (const k of ring) {
+        const x = k % ww;
+        for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
+          if (q < 0 || q >= ww * wh || steps[q] !== -1) continue;
+          steps[q] = d;
+          next.push(q);
+        }
+      }
+      ring = next;
+    }
+    const frontAt: number[] = [];
+    const ownAt: number[] = [];
+    for (const k of pixels) if (near.data[at(k)]) frontAt.push(at(k));
+    for (let k = 0; k < ww * wh; k++) {
+      if (steps[k] === -1 && !hard[k] && piece.data[at(k)]) ownAt.push(at(k));
+    }
+    const front = palette(frontAt);
+    const own = palette(ownAt);
+    if (front.length === 0 || own.length === 0) return;
+    // Breadth first from the object into the piece, a pixel a step.
+    ring = pixels.slice();
+    const seen = new Uint8Array(ww * wh);
+    for (let d = 0; d < reach && ring.length > 0; d++) {
+      const next: number[] = [];
+      for (const k of ring) {
+        const x = k % ww;
+        for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
+          if (q < 0 || q >= ww * wh || seen[q] || matte[q]) continue;
+          seen[q] = 1;
+          const i = at(q) * 4;
+          if (!piece.data[at(q)]) continue;
+          // A colour common on the object and rare on the piece and on the wall and floor round
+          // it (which show between a table's legs and through a chair's back).
+          const onFront = shareNear(front, i);
+          if (onFront < 0.03 || onFront < 3 * shareNear(own, i)) continue;
+          if (onFront < 3 * shareNear(room, i)) continue;
+          matte[q] = 1;
+          next.push(q);
+        }
+      }
+      ring = next;
+    }
+  }
+  function palette(from: number[]): number[] {
+    const into: number[] = [];
+    const step = Math.max(1, Math.floor(from.length / 384));
+    for (let n = 0; n < from.length; n += step) {
+      const p = (from[n] ?? 0) * 4;
+      into.push(image.data[p] ?? 0, image.data[p + 1] ?? 0, image.data[p + 2] ?? 0);
+    }
+    return into;
+  }
+  /** The share of `colours` within {@link SAME_COLOUR} of pixel `p`'s colour. */
+  function shareNear(colours: number[], p: number): number {
+    const r = image.data[p] ?? 0;
+    const g = image.data[p + 1] ?? 0;
+    const b = image.data[p + 2] ?? 0;
+    let n = 0;
+    for (let c = 0; c < colours.length; c += 3) {
+      const d =
+        ((colours[c] ?? 0) - r) ** 2 +
+        ((colours[c + 1] ?? 0) - g) ** 2 +
+        ((colours[c + 2] ?? 0) - b) ** 2;
+      if (d < SAME_COLOUR ** 2) n++;
+    }
+    return (3 * n) / colours.length;
+  }
+
+  const mask = new Uint8Array(width * height);
+  for (let k = 0; k < ww * wh; k++) if (matte[k]) mask[at(k)] = 1;
+  return { matte: blurBinomial3(matte, ww, wh), mask: { width, height, data: mask } };
+}
+
+/** Closes gaps up to `radius` pixels in a 0/1 matte (grow, then shrink, square steps). */
+function closeGaps(matte: Float32Array, w: number, h: number, radius: number): void {
+  const pass = (from: Float32Array, grow: boolean): Float32Array => {
+    const out = new Float32Array(from.length);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let v = grow ? 0 : 1;
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = Math.min(w - 1, Math.max(0, x + dx));
+            const ny = Math.min(h - 1, Math.max(0, y + dy));
+            const m = from[ny * w + nx] ?? 0;
+            v = grow ? Math.max(v, m) : Math.min(v, m);
+          }
+        }
+        out[y * w + x] = v;
+      }
+    }
+    return out;
+  };
+  let m = matte;
+  for (let r = 0; r < radius; r++) m = pass(m, true);
+  for (let r = 0; r < radius; r++) m = pass(m, false);
+  for (let i = 0; i < matte.length; i++) matte[i] = Math.max(matte[i] ?? 0, m[i] ?? 0);
 }
 
 /** Whether a third of the object's columns end (lowest pixel) just above pixels of `matte`. */
