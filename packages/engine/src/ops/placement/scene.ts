@@ -158,6 +158,7 @@ function foregroundObjects(
   window: Box,
   contactRow: number,
   exclude: Mask | null,
+  whole = false,
 ): Float32Array | null {
   const ww = window.x1 - window.x0 + 1;
   const wh = window.y1 - window.y0 + 1;
@@ -191,6 +192,7 @@ function foregroundObjects(
         }
       }
     }
+    if (whole) spreadOver(object, matte, window);
   }
   // What stands on something in front (a plant on a coffee table) is in front too: an object
   // whose lowest pixels rest on the matte joins it, and what rests on that (a plate on a side
@@ -234,7 +236,8 @@ export interface SwapForeground {
 /**
  * What stands in front of a swap's old piece (issue 11): the parse's objects nearer the camera
  * than the old piece's floor contact or the new one's (`contactRow`), as {@link foregroundMatte}
- * finds them, and the parts of them the parse gave to the old piece (`piece`: what the swap
+ * finds them but each whole where it is in one piece (a chair's arm over the old sofa is as near
+ * as its leg; an added product keeps the column rule, for chairs the parse merged), and the parts of them the parse gave to the old piece (`piece`: what the swap
  * would remove, {@link removalHole}). A coffee table's top or a
  * side table's rim seen against the sofa often comes out of the parse as sofa: from each front
  * object's own pixels, the old piece's pixels joined to them whose colour is nearer the object's
@@ -249,14 +252,34 @@ export function swapForeground(
   window: Box,
   contactRow: number,
 ): SwapForeground | null {
-  const found = foregroundObjects(scene, window, contactRow, piece);
+  const found = foregroundObjects(scene, window, contactRow, piece, true);
   if (!found) return null;
   const hard: Float32Array = found;
   const { width, height } = piece;
   const ww = window.x1 - window.x0 + 1;
   const wh = window.y1 - window.y0 + 1;
   const at = (k: number): number => (window.y0 + Math.floor(k / ww)) * width + window.x0 + (k % ww);
-  const near = dilateMask(piece, Math.max(4, Math.round(width / 60)));
+  // What lies within a few dozen pixels (steps) of the piece, in the window.
+  const near = new Uint8Array(ww * wh);
+  let edge: number[] = [];
+  for (let k = 0; k < ww * wh; k++) {
+    if (piece.data[at(k)]) {
+      near[k] = 1;
+      edge.push(k);
+    }
+  }
+  for (let d = Math.max(4, Math.round(width / 60)); d > 0 && edge.length > 0; d--) {
+    const next: number[] = [];
+    for (const k of edge) {
+      const x = k % ww;
+      for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
+        if (q < 0 || q >= ww * wh || near[q]) continue;
+        near[q] = 1;
+        next.push(q);
+      }
+    }
+    edge = next;
+  }
   const matte = new Float32Array(hard);
   const surfaceAt: number[] = [];
   for (let k = 0; k < ww * wh; k++) {
@@ -266,6 +289,35 @@ export function swapForeground(
     }
   }
   const room = palette(surfaceAt);
+  // The window's span of the pixels taken back (only there may gaps need closing).
+  const taken: Box = { x0: ww, y0: wh, x1: -1, y1: -1 };
+  // The piece's colours: all of it but its rim against what stands in front (mixed pixels).
+  // What of it is a front object's, mislabelled, is a small share of the piece: a colour common
+  // on the object and rare on the piece is the object's.
+  const steps = new Int8Array(ww * wh).fill(-1);
+  let rim: number[] = [];
+  for (let k = 0; k < ww * wh; k++) {
+    if (hard[k]) {
+      steps[k] = 0;
+      rim.push(k);
+    }
+  }
+  for (let d = 1; d <= 3 && rim.length > 0; d++) {
+    const next: number[] = [];
+    for (const k of rim) {
+      const x = k % ww;
+      for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
+        if (q < 0 || q >= ww * wh || steps[q] !== -1) continue;
+        steps[q] = d;
+        next.push(q);
+      }
+    }
+    rim = next;
+  }
+  const ownAt: number[] = [];
+  for (let k = 0; k < ww * wh; k++) if (steps[k] === -1 && piece.data[at(k)]) ownAt.push(at(k));
+  const own = palette(ownAt);
+  const seen = new Int32Array(ww * wh);
   // Each thing in front on its own (a chair and a plant have their own colours).
   const component = new Int32Array(ww * wh).fill(-1);
   let count = 0;
@@ -285,7 +337,7 @@ export function swapForeground(
     takeBack(pixels);
     count++;
   }
-  closeGaps(matte, ww, wh, 2);
+  if (taken.x1 >= taken.x0) closeGaps(matte, ww, wh, 2, taken);
 
   /** The piece's pixels joined to one front object and of its colour, into the matte. */
   function takeBack(pixels: number[]): void {
@@ -296,51 +348,47 @@ export function swapForeground(
       bottom = Math.max(bottom, Math.floor(k / ww));
     }
     const reach = Math.max(3, Math.round(Math.min((bottom - top + 1) / 3, 0.03 * height)));
-    // The piece's colours: all of it but its rim against the object (mixed pixels). What of it
-    // is the object's, mislabelled, is a small share of the piece: a colour common on the
-    // object and rare on the piece is the object's.
-    const steps = new Int32Array(ww * wh).fill(-1);
-    let ring = pixels.slice();
-    for (const k of ring) steps[k] = 0;
-    for (let d = 1; d <= 3 && ring.length > 0; d++) {
-      const next: number[] = [];
-      for (const k of ring) {
-        const x = k % ww;
-        for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
-          if (q < 0 || q >= ww * wh || steps[q] !== -1) continue;
-          steps[q] = d;
-          next.push(q);
-        }
-      }
-      ring = next;
-    }
     const frontAt: number[] = [];
-    const ownAt: number[] = [];
-    for (const k of pixels) if (near.data[at(k)]) frontAt.push(at(k));
-    for (let k = 0; k < ww * wh; k++) {
-      if (steps[k] === -1 && !hard[k] && piece.data[at(k)]) ownAt.push(at(k));
-    }
+    for (const k of pixels) if (near[k]) frontAt.push(at(k));
+    // Not next to the piece: nothing of it to take back.
+    if (frontAt.length < 20) return;
     const front = palette(frontAt);
-    const own = palette(ownAt);
-    if (front.length === 0 || own.length === 0) return;
+    if (own.length === 0) return;
+    // The verdict per colour (6 bits a channel): 0 not known, 1 the object's, 2 not.
+    const verdict = new Uint8Array(1 << 18);
+    const isFrontColour = (p: number): boolean => {
+      const key =
+        (((image.data[p] ?? 0) >> 2) << 12) |
+        (((image.data[p + 1] ?? 0) >> 2) << 6) |
+        ((image.data[p + 2] ?? 0) >> 2);
+      if (!verdict[key]) {
+        const onFront = shareNear(front, p);
+        const theObjects =
+          onFront >= 0.03 && onFront >= 3 * shareNear(own, p) && onFront >= 3 * shareNear(room, p);
+        verdict[key] = theObjects ? 1 : 2;
+      }
+      return verdict[key] === 1;
+    };
     // Breadth first from the object into the piece, a pixel a step.
-    ring = pixels.slice();
-    const seen = new Uint8Array(ww * wh);
+    let ring = pixels.slice();
+    const stamp = count + 1;
     for (let d = 0; d < reach && ring.length > 0; d++) {
       const next: number[] = [];
       for (const k of ring) {
         const x = k % ww;
         for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
-          if (q < 0 || q >= ww * wh || seen[q] || matte[q]) continue;
-          seen[q] = 1;
+          if (q < 0 || q >= ww * wh || seen[q] === stamp || matte[q]) continue;
+          seen[q] = stamp;
           const i = at(q) * 4;
           if (!piece.data[at(q)]) continue;
           // A colour common on the object and rare on the piece and on the wall and floor round
           // it (which show between a table's legs and through a chair's back).
-          const onFront = shareNear(front, i);
-          if (onFront < 0.03 || onFront < 3 * shareNear(own, i)) continue;
-          if (onFront < 3 * shareNear(room, i)) continue;
+          if (!isFrontColour(i)) continue;
           matte[q] = 1;
+          taken.x0 = Math.min(taken.x0, q % ww);
+          taken.x1 = Math.max(taken.x1, q % ww);
+          taken.y0 = Math.min(taken.y0, Math.floor(q / ww));
+          taken.y1 = Math.max(taken.y1, Math.floor(q / ww));
           next.push(q);
         }
       }
@@ -377,30 +425,89 @@ export function swapForeground(
   return { matte: blurBinomial3(matte, ww, wh), mask: { width, height, data: mask } };
 }
 
-/** Closes gaps up to `radius` pixels in a 0/1 matte (grow, then shrink, square steps). */
-function closeGaps(matte: Float32Array, w: number, h: number, radius: number): void {
+/**
+ * The whole connected part of `object` (within `window`) that touches its pixels already in
+ * `matte`: a chair's arm reaching out over the old piece is as near as the leg it stands on.
+ */
+function spreadOver(object: PlacementObject, matte: Float32Array, window: Box): void {
+  const ww = window.x1 - window.x0 + 1;
+  const wh = window.y1 - window.y0 + 1;
+  const b = object.box;
+  const { mask } = object;
+  const x0 = Math.max(window.x0, b.x);
+  const x1 = Math.min(window.x1, b.x + b.width - 1);
+  const y0 = Math.max(window.y0, b.y);
+  const y1 = Math.min(window.y1, b.y + b.height - 1);
+  const queue: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (mask.data[y * mask.width + x] && matte[(y - window.y0) * ww + (x - window.x0)]) {
+        queue.push((y - window.y0) * ww + (x - window.x0));
+      }
+    }
+  }
+  for (let n = 0; n < queue.length; n++) {
+    const k = queue[n] ?? 0;
+    const x = k % ww;
+    const y = (k - x) / ww;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= ww || ny >= wh) continue;
+      const q = ny * ww + nx;
+      if (matte[q] || !mask.data[(ny + window.y0) * mask.width + nx + window.x0]) continue;
+      matte[q] = 1;
+      queue.push(q);
+    }
+  }
+}
+
+/**
+ * Closes gaps up to `radius` pixels in a 0/1 matte (`w` wide) within `span` (grow, then shrink,
+ * square steps); it only ever adds.
+ */
+function closeGaps(matte: Float32Array, w: number, h: number, radius: number, span: Box): void {
+  const x0 = Math.max(0, span.x0 - 2 * radius);
+  const x1 = Math.min(w - 1, span.x1 + 2 * radius);
+  const y0 = Math.max(0, span.y0 - 2 * radius);
+  const y1 = Math.min(h - 1, span.y1 + 2 * radius);
+  const sw = x1 - x0 + 1;
+  const sh = y1 - y0 + 1;
+  let m: Float32Array = new Float32Array(sw * sh);
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) m[y * sw + x] = matte[(y + y0) * w + x + x0] ?? 0;
+  }
   const pass = (from: Float32Array, grow: boolean): Float32Array => {
     const out = new Float32Array(from.length);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
+    for (let y = 0; y < sh; y++) {
+      for (let x = 0; x < sw; x++) {
         let v = grow ? 0 : 1;
         for (let dy = -1; dy <= 1; dy++) {
           for (let dx = -1; dx <= 1; dx++) {
-            const nx = Math.min(w - 1, Math.max(0, x + dx));
-            const ny = Math.min(h - 1, Math.max(0, y + dy));
-            const m = from[ny * w + nx] ?? 0;
-            v = grow ? Math.max(v, m) : Math.min(v, m);
+            const nx = Math.min(sw - 1, Math.max(0, x + dx));
+            const ny = Math.min(sh - 1, Math.max(0, y + dy));
+            const value = from[ny * sw + nx] ?? 0;
+            v = grow ? Math.max(v, value) : Math.min(v, value);
           }
         }
-        out[y * w + x] = v;
+        out[y * sw + x] = v;
       }
     }
     return out;
   };
-  let m = matte;
   for (let r = 0; r < radius; r++) m = pass(m, true);
   for (let r = 0; r < radius; r++) m = pass(m, false);
-  for (let i = 0; i < matte.length; i++) matte[i] = Math.max(matte[i] ?? 0, m[i] ?? 0);
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      const i = (y + y0) * w + x + x0;
+      matte[i] = Math.max(matte[i] ?? 0, m[y * sw + x] ?? 0);
+    }
+  }
 }
 
 /** Whether a third of the object's columns end (lowest pixel) just above pixels of `matte`. */
