@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { demoProduct, placementFromDemo } from '../../packages/engine/src/products';
+import { ADE } from '../../packages/engine/src/scene/ade20k';
 import { dilateMask, type Raster } from '../../packages/engine/src/raster';
 import { replaceFurniture } from '../../packages/engine/src/ops/place-product';
 import { rasterToPng, roomRaster } from '../../packages/engine/src/test-support/photos';
@@ -163,7 +164,118 @@ async function main(): Promise<void> {
       y <= b.y + 1.2 * b.height &&
       !(x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height);
     console.log(`  grain: photo round ${grain(photo, around)} product ${grain(swapped, inner)}`);
+    // Front pieces (docs/decisions/041): the parse's objects standing nearer than the old piece
+    // (their box overlaps its box and ends clearly lower), and what rests on them. Share of their
+    // pixels the swap changed; the goal is none.
+    const bottom = b.y + b.height;
+    const overlaps = (o: PieceBox, q: PieceBox) =>
+      o.x < q.x + q.width && q.x < o.x + o.width && o.y < q.y + q.height && q.y < o.y + o.height;
+    const others = parse.objects.filter((o) => o !== piece && o.classId !== ADE.rug);
+    const front = others.filter(
+      (o) => overlaps(o.box, b) && o.box.y + o.box.height > bottom + 0.015 * photo.height,
+    );
+    for (const o of others) {
+      if (front.includes(o) || !overlaps(o.box, b)) continue;
+      if (o.box.y < b.y || NOT_FURNITURE.has(o.classId)) continue;
+      const under = front.find(
+        (f) =>
+          overlaps(o.box, f.box) &&
+          o.box.y + o.box.height >= f.box.y &&
+          o.box.y + o.box.height <= f.box.y + 0.5 * f.box.height &&
+          Math.min(o.box.x + o.box.width, f.box.x + f.box.width) - Math.max(o.box.x, f.box.x) >=
+            0.5 * o.box.width,
+      );
+      if (under) front.push(o);
+    }
+    const inFront = new Uint8Array(photo.width * photo.height);
+    for (const o of front)
+      for (let i = 0; i < inFront.length; i++) if (o.mask.data[i]) inFront[i] = 1;
+    let frontPixels = 0;
+    let frontChanged = 0;
+    for (let i = 0; i < inFront.length; i++) {
+      if (!inFront[i]) continue;
+      frontPixels++;
+      if (changed(i)) frontChanged++;
+    }
+    // Ghosts: the old piece's pixels above the new product (the product's pixels are those that
+    // change with its colour: the same swap in another colour) and above the wall–floor line,
+    // where the fill should read as the wall beside it. Reference: the median photo colour of
+    // the wall round the piece in the same rows. A pixel is a ghost when it is nearer the old
+    // piece's colour there than the wall's.
+    const recoloured = await replaceFurniture(
+      photo,
+      dilateMask(piece.mask, 2),
+      placementFromDemo(demo, demo.colors.at(-1)?.hex),
+      parse.camera,
+      { variant: 0, seed: 5 },
+      parse,
+    );
+    const differs = (i: number) =>
+      Math.max(
+        ...[0, 1, 2].map((c) =>
+          Math.abs((swapped.data[i * 4 + c] ?? 0) - (recoloured.data[i * 4 + c] ?? 0)),
+        ),
+      ) > 12;
+    const wallRgb: number[][] = [[], [], []];
+    const wallSpread: number[] = [];
+    for (let y = b.y; y < b.y + b.height / 2; y++)
+      for (let x = left; x < left + width; x++) {
+        const i = y * photo.width + x;
+        if (parse.labels[i] !== ADE.wall || piece.mask.data[i]) continue;
+        for (let c = 0; c < 3; c++) wallRgb[c]?.push(photo.data[i * 4 + c] ?? 0);
+      }
+    const wall = wallRgb.map((v) => v.sort((m, n) => m - n)[v.length >> 1] ?? 0);
+    const distance = (r: Raster, i: number, to: number[]) =>
+      Math.hypot(...[0, 1, 2].map((c) => (r.data[i * 4 + c] ?? 0) - (to[c] ?? 0)));
+    for (let y = b.y; y < b.y + b.height / 2; y++)
+      for (let x = left; x < left + width; x++) {
+        const i = y * photo.width + x;
+        if (parse.labels[i] === ADE.wall && !piece.mask.data[i])
+          wallSpread.push(distance(photo, i, wall));
+      }
+    let open = 0;
+    let ghost = 0;
+    const offWall: number[] = [];
+    const look = Buffer.from(await sharp(png).removeAlpha().raw().toBuffer());
+    for (let x = b.x; x < b.x + b.width; x++) {
+      const line = parse.wallFloorLine[x] ?? NaN;
+      for (let y = b.y; y < bottom && !(y >= line); y++) {
+        const i = y * photo.width + x;
+        if (differs(i)) break;
+        if (!piece.mask.data[i] || inFront[i]) continue;
+        open++;
+        const own = [0, 1, 2].map((c) => photo.data[i * 4 + c] ?? 0);
+        const fromWall = distance(swapped, i, wall);
+        offWall.push(fromWall);
+        const isGhost = distance(swapped, i, own) < fromWall;
+        if (isGhost) ghost++;
+        look[i * 3] = isGhost ? 255 : 0;
+        look[i * 3 + 1] = 0;
+        look[i * 3 + 2] = isGhost ? 0 : 255;
+      }
+    }
+    const median = (v: number[]) => (v.sort((m, n) => m - n)[v.length >> 1] ?? NaN).toFixed(1);
+    for (let i = 0; i < inFront.length; i++) if (inFront[i]) look[i * 3 + 1] = 255;
+    await sharp(look, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+      .extract({ left, top, width, height })
+      .toFile(`${out}/${stem}-ghost.png`);
+    console.log(
+      `  front pieces changed ${((100 * frontChanged) / Math.max(1, frontPixels)).toFixed(1)}% of ${frontPixels} px (${front.map((o) => o.label).join(',')})`,
+    );
+    console.log(
+      `  ghost above the product: ${((100 * ghost) / Math.max(1, open)).toFixed(1)}% of ${open} px nearer the old piece than the wall; distance from the wall ${median(offWall)} (the photo's wall round it ${median(wallSpread)})`,
+    );
   }
+}
+
+/** The room's openings and pictures: never furniture standing in front. */
+const NOT_FURNITURE = new Set<number>([ADE.window, ADE.door, ADE.curtain, ADE.painting]);
+
+interface PieceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 void main();

@@ -26,7 +26,7 @@ import { EngineError } from '../types';
 import { inpaint } from './inpaint';
 import { removeElements } from './removal';
 import { placeCutout } from './placement/cutout';
-import type { PlaceOptions } from './placement/pose';
+import type { Box, PlaceOptions } from './placement/pose';
 import {
   allowedWindow,
   bottomCentre,
@@ -45,6 +45,7 @@ import {
   oldPiece as findOldPiece,
   removalHole,
   seatFocus,
+  swapForeground,
   windowSide,
 } from './placement/scene';
 
@@ -215,9 +216,16 @@ async function place(
       );
   // Where the product meets the floor (a grounded pose's contact row; else the region's bottom).
   const contactRow = grounded ? placement.zoomCentre[1] : box.y1 + 0.5;
-  const foreground = scene
-    ? foregroundMatte(scene, window, contactRow, mode === 'replace' ? region : null)
-    : null;
+  // A swap keeps what stands in front of the old piece or the new one whole, out of the hole.
+  const front =
+    scene && found && !removed
+      ? swapForeground(image, scene, hole, window, Math.min(contactRow, box.y1 + 0.5))
+      : null;
+  const foreground = front
+    ? front.matte
+    : scene
+      ? foregroundMatte(scene, window, contactRow, mode === 'replace' ? region : null)
+      : null;
   const lightFrom = scene ? windowSide(scene, (box.x0 + box.x1 + 1) / 2) : null;
   const layer = renderLayer(image, region, box, window, product, model, scaled, placement, {
     foreground,
@@ -229,5 +237,31 @@ async function place(
   if (mode === 'add' || removed) return compositeLayer(image, layer);
   // The whole old piece is removed, also what the new one covers: the fill otherwise copies the
   // old piece's covered pixels (its dark base, its leather) into what the new one leaves open.
-  return compositeLayer(remove(hole), layer);
+  // What stands in front is not: it is laid back from the photo over the new product.
+  if (!front) return compositeLayer(remove(hole), layer);
+  const kept = new Uint8Array(hole.data);
+  for (let i = 0; i < kept.length; i++) if (front.mask.data[i]) kept[i] = 0;
+  const swapped = compositeLayer(
+    remove({ width: hole.width, height: hole.height, data: kept }),
+    layer,
+  );
+  return layFront(swapped, image, front.matte, window);
+}
+
+/** `over` with `photo` laid back over it where `matte` (over `window`) says the photo stays. */
+function layFront(over: Raster, photo: Raster, matte: Float32Array, window: Box): Raster {
+  const ww = window.x1 - window.x0 + 1;
+  for (let y = window.y0; y <= window.y1; y++) {
+    for (let x = window.x0; x <= window.x1; x++) {
+      const a = matte[(y - window.y0) * ww + (x - window.x0)] ?? 0;
+      if (a <= 0) continue;
+      const p = (y * photo.width + x) * 4;
+      for (let c = 0; c < 3; c++) {
+        over.data[p + c] = Math.round(
+          a * (photo.data[p + c] ?? 0) + (1 - a) * (over.data[p + c] ?? 0),
+        );
+      }
+    }
+  }
+  return over;
 }

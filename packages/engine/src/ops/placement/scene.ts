@@ -8,7 +8,7 @@
 import type { RoomCamera, Vec3 } from '../../geometry/room-camera';
 import { floorPointAt } from '../../geometry/room-camera';
 import { blurBinomial3, dilateMask, maskBounds } from '../../raster';
-import type { Mask } from '../../raster';
+import type { Mask, Raster } from '../../raster';
 import { ADE } from '../../scene/ade20k';
 import type { RemovalScene } from '../removal';
 import type { Box } from './pose';
@@ -148,6 +148,18 @@ export function foregroundMatte(
   contactRow: number,
   exclude: Mask | null,
 ): Float32Array | null {
+  const hard = foregroundObjects(scene, window, contactRow, exclude);
+  return hard ? blurBinomial3(hard, window.x1 - window.x0 + 1, window.y1 - window.y0 + 1) : null;
+}
+
+/** {@link foregroundMatte} before its edge is softened: 1 where a nearer object stands. */
+function foregroundObjects(
+  scene: PlacementScene,
+  window: Box,
+  contactRow: number,
+  exclude: Mask | null,
+  whole = false,
+): Float32Array | null {
   const ww = window.x1 - window.x0 + 1;
   const wh = window.y1 - window.y0 + 1;
   const tolerance = Math.max(3, 0.015 * scene.height);
@@ -180,17 +192,23 @@ export function foregroundMatte(
         }
       }
     }
+    if (whole) spreadOver(object, matte, window);
   }
   // What stands on something in front (a plant on a coffee table) is in front too: an object
-  // whose lowest pixels rest on the matte joins it.
-  if (any) {
+  // whose lowest pixels rest on the matte joins it, and what rests on that (a plate on a side
+  // table's rim, the parse's pieces of one table stacked).
+  const joined = new Set<PlacementObject>();
+  for (let pass = 0; any && pass < 4; pass++) {
+    let more = false;
     for (const object of scene.objects) {
-      if (LIES_ON_FLOOR.has(object.classId)) continue;
+      if (joined.has(object) || LIES_ON_FLOOR.has(object.classId)) continue;
       const b = object.box;
       if (b.x + b.width <= window.x0 || b.x > window.x1) continue;
       if (b.y + b.height <= window.y0 || b.y > window.y1) continue;
       if (exclude && mostlyInside(object, exclude, 0.5)) continue;
       if (!restsOn(object, matte, window)) continue;
+      joined.add(object);
+      more = true;
       for (let y = Math.max(window.y0, b.y); y <= Math.min(window.y1, b.y + b.height - 1); y++) {
         for (let x = Math.max(window.x0, b.x); x <= Math.min(window.x1, b.x + b.width - 1); x++) {
           if (object.mask.data[y * object.mask.width + x]) {
@@ -199,8 +217,297 @@ export function foregroundMatte(
         }
       }
     }
+    if (!more) break;
   }
-  return any ? blurBinomial3(matte, ww, wh) : null;
+  return any ? matte : null;
+}
+
+/** Colours this near (8-bit RGB) count as the same when a swap sorts front from old piece. */
+const SAME_COLOUR = 24;
+
+/** What of a swap's old piece stands in front of it, and stays: see {@link swapForeground}. */
+export interface SwapForeground {
+  /** Soft matte over the window (1 = the photo's own pixel stays, over the new product). */
+  matte: Float32Array;
+  /** The same pixels, whole image, hard: never part of the removal hole. */
+  mask: Mask;
+}
+
+/**
+ * What stands in front of a swap's old piece (issue 11): the parse's objects nearer the camera
+ * than the old piece's floor contact or the new one's (`contactRow`), as {@link foregroundMatte}
+ * finds them but each whole where it is in one piece (a chair's arm over the old sofa is as near
+ * as its leg; an added product keeps the column rule, for chairs the parse merged), and the parts of them the parse gave to the old piece (`piece`: what the swap
+ * would remove, {@link removalHole}). A coffee table's top or a
+ * side table's rim seen against the sofa often comes out of the parse as sofa: from each front
+ * object's own pixels, the old piece's pixels joined to them whose colour is nearer the object's
+ * than the piece's are taken back, up to a third of the object's height away. These pixels stay
+ * out of the removal hole and are laid from the photo over the new product. Null when nothing
+ * stands in front.
+ */
+export function swapForeground(
+  image: Raster,
+  scene: PlacementScene,
+  piece: Mask,
+  window: Box,
+  contactRow: number,
+): SwapForeground | null {
+  const found = foregroundObjects(scene, window, contactRow, piece, true);
+  if (!found) return null;
+  const hard: Float32Array = found;
+  const { width, height } = piece;
+  const ww = window.x1 - window.x0 + 1;
+  const wh = window.y1 - window.y0 + 1;
+  const at = (k: number): number => (window.y0 + Math.floor(k / ww)) * width + window.x0 + (k % ww);
+  // What lies within a few dozen pixels (steps) of the piece, in the window.
+  const near = new Uint8Array(ww * wh);
+  let edge: number[] = [];
+  for (let k = 0; k < ww * wh; k++) {
+    if (piece.data[at(k)]) {
+      near[k] = 1;
+      edge.push(k);
+    }
+  }
+  for (let d = Math.max(4, Math.round(width / 60)); d > 0 && edge.length > 0; d--) {
+    const next: number[] = [];
+    for (const k of edge) {
+      const x = k % ww;
+      for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
+        if (q < 0 || q >= ww * wh || near[q]) continue;
+        near[q] = 1;
+        next.push(q);
+      }
+    }
+    edge = next;
+  }
+  const matte = new Float32Array(hard);
+  const surfaceAt: number[] = [];
+  for (let k = 0; k < ww * wh; k++) {
+    const label = scene.labels[at(k)] ?? 0;
+    if ((label === ADE.wall || label === ADE.floor || label === ADE.rug) && !hard[k]) {
+      surfaceAt.push(at(k));
+    }
+  }
+  const room = palette(surfaceAt);
+  // The window's span of the pixels taken back (only there may gaps need closing).
+  const taken: Box = { x0: ww, y0: wh, x1: -1, y1: -1 };
+  // The piece's colours: all of it but its rim against what stands in front (mixed pixels).
+  // What of it is a front object's, mislabelled, is a small share of the piece: a colour common
+  // on the object and rare on the piece is the object's.
+  const steps = new Int8Array(ww * wh).fill(-1);
+  let rim: number[] = [];
+  for (let k = 0; k < ww * wh; k++) {
+    if (hard[k]) {
+      steps[k] = 0;
+      rim.push(k);
+    }
+  }
+  for (let d = 1; d <= 3 && rim.length > 0; d++) {
+    const next: number[] = [];
+    for (const k of rim) {
+      const x = k % ww;
+      for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
+        if (q < 0 || q >= ww * wh || steps[q] !== -1) continue;
+        steps[q] = d;
+        next.push(q);
+      }
+    }
+    rim = next;
+  }
+  const ownAt: number[] = [];
+  for (let k = 0; k < ww * wh; k++) if (steps[k] === -1 && piece.data[at(k)]) ownAt.push(at(k));
+  const own = palette(ownAt);
+  const seen = new Int32Array(ww * wh);
+  // Each thing in front on its own (a chair and a plant have their own colours).
+  const component = new Int32Array(ww * wh).fill(-1);
+  let count = 0;
+  for (let k0 = 0; k0 < ww * wh; k0++) {
+    if (!hard[k0] || component[k0] !== -1) continue;
+    const pixels = [k0];
+    component[k0] = count;
+    for (let n = 0; n < pixels.length; n++) {
+      const k = pixels[n] ?? 0;
+      const x = k % ww;
+      for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
+        if (q < 0 || q >= ww * wh || !hard[q] || component[q] !== -1) continue;
+        component[q] = count;
+        pixels.push(q);
+      }
+    }
+    takeBack(pixels);
+    count++;
+  }
+  if (taken.x1 >= taken.x0) closeGaps(matte, ww, wh, 2, taken);
+
+  /** The piece's pixels joined to one front object and of its colour, into the matte. */
+  function takeBack(pixels: number[]): void {
+    let top = wh;
+    let bottom = 0;
+    for (const k of pixels) {
+      top = Math.min(top, Math.floor(k / ww));
+      bottom = Math.max(bottom, Math.floor(k / ww));
+    }
+    const reach = Math.max(3, Math.round(Math.min((bottom - top + 1) / 3, 0.03 * height)));
+    const frontAt: number[] = [];
+    for (const k of pixels) if (near[k]) frontAt.push(at(k));
+    // Not next to the piece: nothing of it to take back.
+    if (frontAt.length < 20) return;
+    const front = palette(frontAt);
+    if (own.length === 0) return;
+    // The verdict per colour (6 bits a channel): 0 not known, 1 the object's, 2 not.
+    const verdict = new Uint8Array(1 << 18);
+    const isFrontColour = (p: number): boolean => {
+      const key =
+        (((image.data[p] ?? 0) >> 2) << 12) |
+        (((image.data[p + 1] ?? 0) >> 2) << 6) |
+        ((image.data[p + 2] ?? 0) >> 2);
+      if (!verdict[key]) {
+        const onFront = shareNear(front, p);
+        const theObjects =
+          onFront >= 0.03 && onFront >= 3 * shareNear(own, p) && onFront >= 3 * shareNear(room, p);
+        verdict[key] = theObjects ? 1 : 2;
+      }
+      return verdict[key] === 1;
+    };
+    // Breadth first from the object into the piece, a pixel a step.
+    let ring = pixels.slice();
+    const stamp = count + 1;
+    for (let d = 0; d < reach && ring.length > 0; d++) {
+      const next: number[] = [];
+      for (const k of ring) {
+        const x = k % ww;
+        for (const q of [k - ww, k + ww, x > 0 ? k - 1 : -1, x < ww - 1 ? k + 1 : -1]) {
+          if (q < 0 || q >= ww * wh || seen[q] === stamp || matte[q]) continue;
+          seen[q] = stamp;
+          const i = at(q) * 4;
+          if (!piece.data[at(q)]) continue;
+          // A colour common on the object and rare on the piece and on the wall and floor round
+          // it (which show between a table's legs and through a chair's back).
+          if (!isFrontColour(i)) continue;
+          matte[q] = 1;
+          taken.x0 = Math.min(taken.x0, q % ww);
+          taken.x1 = Math.max(taken.x1, q % ww);
+          taken.y0 = Math.min(taken.y0, Math.floor(q / ww));
+          taken.y1 = Math.max(taken.y1, Math.floor(q / ww));
+          next.push(q);
+        }
+      }
+      ring = next;
+    }
+  }
+  function palette(from: number[]): number[] {
+    const into: number[] = [];
+    const step = Math.max(1, Math.floor(from.length / 384));
+    for (let n = 0; n < from.length; n += step) {
+      const p = (from[n] ?? 0) * 4;
+      into.push(image.data[p] ?? 0, image.data[p + 1] ?? 0, image.data[p + 2] ?? 0);
+    }
+    return into;
+  }
+  /** The share of `colours` within {@link SAME_COLOUR} of pixel `p`'s colour. */
+  function shareNear(colours: number[], p: number): number {
+    const r = image.data[p] ?? 0;
+    const g = image.data[p + 1] ?? 0;
+    const b = image.data[p + 2] ?? 0;
+    let n = 0;
+    for (let c = 0; c < colours.length; c += 3) {
+      const d =
+        ((colours[c] ?? 0) - r) ** 2 +
+        ((colours[c + 1] ?? 0) - g) ** 2 +
+        ((colours[c + 2] ?? 0) - b) ** 2;
+      if (d < SAME_COLOUR ** 2) n++;
+    }
+    return (3 * n) / colours.length;
+  }
+
+  const mask = new Uint8Array(width * height);
+  for (let k = 0; k < ww * wh; k++) if (matte[k]) mask[at(k)] = 1;
+  return { matte: blurBinomial3(matte, ww, wh), mask: { width, height, data: mask } };
+}
+
+/**
+ * The whole connected part of `object` (within `window`) that touches its pixels already in
+ * `matte`: a chair's arm reaching out over the old piece is as near as the leg it stands on.
+ */
+function spreadOver(object: PlacementObject, matte: Float32Array, window: Box): void {
+  const ww = window.x1 - window.x0 + 1;
+  const wh = window.y1 - window.y0 + 1;
+  const b = object.box;
+  const { mask } = object;
+  const x0 = Math.max(window.x0, b.x);
+  const x1 = Math.min(window.x1, b.x + b.width - 1);
+  const y0 = Math.max(window.y0, b.y);
+  const y1 = Math.min(window.y1, b.y + b.height - 1);
+  const queue: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (mask.data[y * mask.width + x] && matte[(y - window.y0) * ww + (x - window.x0)]) {
+        queue.push((y - window.y0) * ww + (x - window.x0));
+      }
+    }
+  }
+  for (let n = 0; n < queue.length; n++) {
+    const k = queue[n] ?? 0;
+    const x = k % ww;
+    const y = (k - x) / ww;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= ww || ny >= wh) continue;
+      const q = ny * ww + nx;
+      if (matte[q] || !mask.data[(ny + window.y0) * mask.width + nx + window.x0]) continue;
+      matte[q] = 1;
+      queue.push(q);
+    }
+  }
+}
+
+/**
+ * Closes gaps up to `radius` pixels in a 0/1 matte (`w` wide) within `span` (grow, then shrink,
+ * square steps); it only ever adds.
+ */
+function closeGaps(matte: Float32Array, w: number, h: number, radius: number, span: Box): void {
+  const x0 = Math.max(0, span.x0 - 2 * radius);
+  const x1 = Math.min(w - 1, span.x1 + 2 * radius);
+  const y0 = Math.max(0, span.y0 - 2 * radius);
+  const y1 = Math.min(h - 1, span.y1 + 2 * radius);
+  const sw = x1 - x0 + 1;
+  const sh = y1 - y0 + 1;
+  let m: Float32Array = new Float32Array(sw * sh);
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) m[y * sw + x] = matte[(y + y0) * w + x + x0] ?? 0;
+  }
+  const pass = (from: Float32Array, grow: boolean): Float32Array => {
+    const out = new Float32Array(from.length);
+    for (let y = 0; y < sh; y++) {
+      for (let x = 0; x < sw; x++) {
+        let v = grow ? 0 : 1;
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = Math.min(sw - 1, Math.max(0, x + dx));
+            const ny = Math.min(sh - 1, Math.max(0, y + dy));
+            const value = from[ny * sw + nx] ?? 0;
+            v = grow ? Math.max(v, value) : Math.min(v, value);
+          }
+        }
+        out[y * sw + x] = v;
+      }
+    }
+    return out;
+  };
+  for (let r = 0; r < radius; r++) m = pass(m, true);
+  for (let r = 0; r < radius; r++) m = pass(m, false);
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      const i = (y + y0) * w + x + x0;
+      matte[i] = Math.max(matte[i] ?? 0, m[y * sw + x] ?? 0);
+    }
+  }
 }
 
 /** Whether a third of the object's columns end (lowest pixel) just above pixels of `matte`. */
