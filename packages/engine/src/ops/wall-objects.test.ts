@@ -27,6 +27,7 @@ describe('objectsOnWall (dining room, real photo, SAM)', () => {
       selection,
       parse.wallPlanes,
       parse.surfaceAlpha('ceiling'),
+      parse.surfaceAlpha('floor'),
       await samSegmenter(),
     );
     // The sconce right of the mirror (hand-measured box at 1600 px): dark pixels the parse
@@ -70,6 +71,7 @@ describe('objectsOnWall (dining room, real photo, SAM)', () => {
       surface,
       parse.wallPlanes,
       parse.surfaceAlpha('ceiling'),
+      parse.surfaceAlpha('floor'),
       createRegionGrowSegmenter(),
     );
     expect(same).toBe(surface);

@@ -35,6 +35,8 @@ const MIN_PIXEL_DELTA = 10;
 const CEILING_GAP = 4;
 /** A segment meeting the ceiling over more pixels than this is left alone. */
 const MAX_UNDER_CEILING = 40;
+/** Pixels this many rows above the parse's floor count as reaching it. */
+const FLOOR_GAP = 4;
 /** The ring round a segment: its bounding box grown by this share of its size on each side. */
 const RING_GROWTH = 0.25;
 /** A segment with less wall round it than this share of its own area is left alone. */
@@ -82,6 +84,7 @@ export async function objectsOnWall(
   selection: Uint8Array,
   planes: Uint8Array,
   ceiling: Uint8Array,
+  floor: Uint8Array,
   segmenter: Segmenter,
 ): Promise<Uint8Array> {
   const { width, height } = image;
@@ -233,10 +236,37 @@ export async function objectsOnWall(
     );
     if (delta < MIN_SEGMENT_DELTA) continue;
     // Only the segment's pixels that differ from the wall round it: SAM's outline of a plant or
-    // a chair takes in the wall seen between its leaves or bars.
+    // a chair takes in the wall between its leaves or bars. A patch of them that reaches down to
+    // the floor is the wall seen under a table or between a chair's legs (decision 040's rule).
+    const take = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
-      if (thing[i] && selection[i] && shadeFreeDelta(i, ringMean) >= MIN_PIXEL_DELTA)
-        objects[i] = 1;
+      if (thing[i] && selection[i] && shadeFreeDelta(i, ringMean) >= MIN_PIXEL_DELTA) take[i] = 1;
+    }
+    const seen = new Uint8Array(n);
+    const stack: number[] = [];
+    const patch: number[] = [];
+    for (let s0 = 0; s0 < n; s0++) {
+      if (!take[s0] || seen[s0]) continue;
+      seen[s0] = 1;
+      stack.push(s0);
+      patch.length = 0;
+      let onFloor = false;
+      while (stack.length > 0) {
+        const i = stack.pop() ?? 0;
+        patch.push(i);
+        const below = i + FLOOR_GAP * width;
+        if (below < n && (floor[below] ?? 0) >= 128) onFloor = true;
+        const x = i % width;
+        for (const j of [i - 1, i + 1, i - width, i + width]) {
+          if (j < 0 || j >= n || (j === i - 1 && x === 0) || (j === i + 1 && x === width - 1))
+            continue;
+          if (!take[j] || seen[j]) continue;
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+      if (onFloor) continue;
+      for (const i of patch) objects[i] = 1;
     }
   }
   return objects;
@@ -252,6 +282,7 @@ export async function paintSurfaceWithoutObjects(
   surface: PaintSurface | undefined,
   planes: Uint8Array,
   ceiling: Uint8Array,
+  floor: Uint8Array,
   segmenter: Segmenter,
 ): Promise<PaintSurface | undefined> {
   if (!surface || segmenter.method !== 'sam') return surface;
@@ -264,7 +295,7 @@ export async function paintSurfaceWithoutObjects(
     if (planes[i]) onPlanes++;
   }
   if (selected === 0 || onPlanes < 0.5 * selected) return surface;
-  const objects = await objectsOnWall(image, surface.mask.data, planes, ceiling, segmenter);
+  const objects = await objectsOnWall(image, surface.mask.data, planes, ceiling, floor, segmenter);
   if (!objects.some((v) => v === 1)) return surface;
   const data = Uint8Array.from(surface.mask.data);
   const matte = Uint8Array.from(surface.matte);
