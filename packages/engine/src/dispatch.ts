@@ -14,6 +14,7 @@ import { openDetector, openSegmenter } from './ops/open-ops';
 import { openSegmentationModel } from './models/segmentation-model';
 import { floorOf, floorRegionOf } from './ops/find-floor';
 import { objectsOverFloor } from './ops/floor-objects';
+import { paintSurfaceWithoutObjects } from './ops/wall-objects';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture, swapExtent } from './ops/place-product';
 import { removeElements } from './ops/removal';
@@ -241,12 +242,21 @@ async function runVariant(
     case 'wall_paint': {
       const mask = await maskOf(request.mask);
       const parse = await roomParseOf(image, settings);
-      const surface = paintableSurface(
-        mask,
-        parse.surfaceAlpha('walls'),
-        parse.surfaceAlpha('ceiling'),
+      // SAM's objects on the walls out of the paint (decision 042); the surface as it is without SAM.
+      const surface = await paintSurfaceWithoutObjects(
+        image,
+        paintableSurface(
+          mask,
+          parse.surfaceAlpha('walls'),
+          parse.surfaceAlpha('ceiling'),
+          parse.wallPlanes,
+        ),
         parse.wallPlanes,
+        parse.surfaceAlpha('ceiling'),
+        parse.surfaceAlpha('floor'),
+        await loadSegmenter(settings),
       );
+      checkpoint(signal);
       const painted = paintWalls(image, mask, await paintColour(request), options, surface);
       // Paint on walls only: a region painted as given (a cabinet) or the ceiling has no area.
       return withArea(painted, surface ? coveredAreaM2(parse, surface.matte, 'walls') : null);

@@ -22,6 +22,7 @@ import {
 import { roomRaster, textureRaster } from './photos';
 import { parseOf } from './room-parse';
 import { samSegmenter } from './sam';
+import { paintSurfaceWithoutObjects } from '../ops/wall-objects';
 
 /** A pixel counts as changed when a channel moves by more than this. */
 export const CHANGE_THRESHOLD = 6;
@@ -88,11 +89,18 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
 
   // Paint: the whole photo as the region (the engine keeps to the walls), a colour far from them.
   const hex = farthest(PAINTS, hexRgb, meanColour(image, wallTruth));
-  const surface = paintableSurface(
-    all,
-    parse.surfaceAlpha('walls'),
-    parse.surfaceAlpha('ceiling'),
+  const surface = await paintSurfaceWithoutObjects(
+    image,
+    paintableSurface(
+      all,
+      parse.surfaceAlpha('walls'),
+      parse.surfaceAlpha('ceiling'),
+      parse.wallPlanes,
+    ),
     parse.wallPlanes,
+    parse.surfaceAlpha('ceiling'),
+    parse.surfaceAlpha('floor'),
+    await samSegmenter(),
   );
   const painted = paintWalls(image, all, hex, { variant: 0, seed: 1 }, surface);
   const paint = changeAgainstTarget(image, painted, wallTruth, CHANGE_THRESHOLD);

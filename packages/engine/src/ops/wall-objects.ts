@@ -1,0 +1,308 @@
+/**
+ * Things hanging on or standing against the walls that the parse read as wall: a curtain, a
+ * mirror, a table top's end, a chair back (issue 10, decision 042). The paint action asks SAM —
+ * whose embedding of the photo is cached per image, so a second action on it pays only the
+ * decoder — at the pixels of the paint selection whose colour is farthest from their wall's own
+ * colour, one per cell of a grid. A segment SAM returns is taken out of the paint when it is an
+ * object, not the wall: it lies mostly inside the selection, it is a small part of its wall
+ * plane (SAM often returns the whole wall), and its colour differs from the wall's round it.
+ */
+import { linearRgbToLabInto, srgbToLinear } from '../colour';
+import type { Raster } from '../raster';
+import type { PaintSurface } from './wall-paint';
+import type { Segmenter } from './segment';
+
+/** Cells along each side of the selection's bounding box; at most one prompt per cell. */
+const GRID = 6;
+/** At most this many prompts (each ~0.1 s of SAM's decoder). */
+const MAX_PROMPTS = 20;
+/** A prompt pixel must differ at least this much (CIELAB ΔE76) from its wall's median colour. */
+const MIN_PROMPT_DELTA = 12;
+/** A segment with less than this share of itself inside the selection is not the parse's miss. */
+const MIN_INSIDE_SHARE = 0.15;
+/** Segments smaller than this share of the photo are left alone (a switch, SAM's noise). */
+const MIN_OBJECT_SHARE = 0.002;
+/** A segment taking more than this share of its wall plane's selected pixels is the wall. */
+const MAX_PLANE_SHARE = 0.08;
+/** The segment's mean colour must differ this much (ΔE76) from the wall round it. */
+const MIN_SEGMENT_DELTA = 15;
+/**
+ * A pixel of a taken segment stays painted when it is this close to the wall round it (ΔE76 with
+ * lightness at half weight).
+ */
+const MIN_PIXEL_DELTA = 10;
+/** Pixels of a segment this many rows below the parse's ceiling count as meeting it. */
+const CEILING_GAP = 4;
+/** A segment meeting the ceiling over more pixels than this is left alone. */
+const MAX_UNDER_CEILING = 40;
+/** Pixels this many rows above the parse's floor count as reaching it. */
+const FLOOR_GAP = 4;
+/** The ring round a segment: its bounding box grown by this share of its size on each side. */
+const RING_GROWTH = 0.25;
+/** A segment with less wall round it than this share of its own area is left alone. */
+const MIN_RING_SHARE = 0.25;
+
+const LINEAR = (() => {
+  const lut = new Float32Array(256);
+  for (let i = 0; i < 256; i++) lut[i] = srgbToLinear(i / 255);
+  return lut;
+})();
+
+/** CIELAB of every pixel, three floats each. */
+function labOf(image: Raster): Float32Array {
+  const n = image.width * image.height;
+  const out = new Float32Array(n * 3);
+  const lab: [number, number, number] = [0, 0, 0];
+  const d = image.data;
+  for (let i = 0; i < n; i++) {
+    linearRgbToLabInto(
+      LINEAR[d[i * 4] ?? 0] ?? 0,
+      LINEAR[d[i * 4 + 1] ?? 0] ?? 0,
+      LINEAR[d[i * 4 + 2] ?? 0] ?? 0,
+      lab,
+    );
+    out[i * 3] = lab[0];
+    out[i * 3 + 1] = lab[1];
+    out[i * 3 + 2] = lab[2];
+  }
+  return out;
+}
+
+function medianOf(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? 0;
+}
+
+/**
+ * Pixels (1) of `selection` — the paint's surface mask, 1 per pixel — that SAM shows belong to
+ * objects on the wall; all zero when the segmenter is not SAM. `planes` is the parse's wall plane
+ * per pixel (0 none, 1 left, 2 front, 3 right).
+ */
+export async function objectsOnWall(
+  image: Raster,
+  selection: Uint8Array,
+  planes: Uint8Array,
+  ceiling: Uint8Array,
+  floor: Uint8Array,
+  segmenter: Segmenter,
+): Promise<Uint8Array> {
+  const { width, height } = image;
+  const n = width * height;
+  const objects = new Uint8Array(n);
+  if (segmenter.method !== 'sam') return objects;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let i = 0; i < n; i++) {
+    if (!selection[i]) continue;
+    const y = (i / width) | 0;
+    const x = i - y * width;
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  }
+  if (x1 < 0) return objects;
+  const lab = labOf(image);
+  // Each wall plane's own colour: the median of its selected pixels (every 7th, enough).
+  const planeLab: number[][] = [];
+  const planeArea = new Float64Array(4);
+  const planeSum = Array.from({ length: 4 }, () => [0, 0, 0]);
+  {
+    const samples: number[][][] = Array.from({ length: 4 }, () => [[], [], []]);
+    for (let i = 0; i < n; i++) {
+      if (!selection[i]) continue;
+      const p = planes[i] ?? 0;
+      planeArea[p] = (planeArea[p] ?? 0) + 1;
+      const sum = planeSum[p] as number[];
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (lab[i * 3 + c] ?? 0);
+      if (i % 7 === 0) for (let c = 0; c < 3; c++) samples[p]?.[c]?.push(lab[i * 3 + c] ?? 0);
+    }
+    for (let p = 0; p < 4; p++) planeLab.push((samples[p] ?? []).map((s) => medianOf(s)));
+  }
+  const deltaTo = (i: number, ref: readonly number[]) =>
+    Math.hypot(
+      (lab[i * 3] ?? 0) - (ref[0] ?? 0),
+      (lab[i * 3 + 1] ?? 0) - (ref[1] ?? 0),
+      (lab[i * 3 + 2] ?? 0) - (ref[2] ?? 0),
+    );
+  // A distance that weighs lightness at half: the wall in shade is darker, not another colour.
+  const shadeFreeDelta = (i: number, ref: readonly number[]) =>
+    Math.hypot(
+      0.5 * ((lab[i * 3] ?? 0) - (ref[0] ?? 0)),
+      (lab[i * 3 + 1] ?? 0) - (ref[1] ?? 0),
+      (lab[i * 3 + 2] ?? 0) - (ref[2] ?? 0),
+    );
+  // One prompt per grid cell: its selected pixel farthest from its wall's colour.
+  const prompts: { x: number; y: number; delta: number }[] = [];
+  const cellW = (x1 - x0 + 1) / GRID;
+  const cellH = (y1 - y0 + 1) / GRID;
+  const step = Math.max(1, Math.round(Math.min(cellW, cellH) / 24));
+  for (let gy = 0; gy < GRID; gy++) {
+    for (let gx = 0; gx < GRID; gx++) {
+      let best = { x: -1, y: -1, delta: MIN_PROMPT_DELTA };
+      const cx1 = Math.min(x1, Math.floor(x0 + (gx + 1) * cellW - 1));
+      const cy1 = Math.min(y1, Math.floor(y0 + (gy + 1) * cellH - 1));
+      for (let y = Math.floor(y0 + gy * cellH); y <= cy1; y += step) {
+        for (let x = Math.floor(x0 + gx * cellW); x <= cx1; x += step) {
+          const i = y * width + x;
+          if (!selection[i]) continue;
+          const delta = deltaTo(i, planeLab[planes[i] ?? 0] ?? []);
+          if (delta > best.delta) best = { x, y, delta };
+        }
+      }
+      if (best.x >= 0) {
+        prompts.push(best);
+        continue;
+      }
+      // A plain cell: its centre, ranked after the cells that differ (the wall's own colour can
+      // hide a curtain or a mirror's reflection of it).
+      const x = Math.round(x0 + (gx + 0.5) * cellW);
+      const y = Math.round(y0 + (gy + 0.5) * cellH);
+      if (x <= x1 && y <= y1 && selection[y * width + x]) prompts.push({ x, y, delta: 0 });
+    }
+  }
+  prompts.sort((a, b) => b.delta - a.delta);
+  // A prompt already inside an earlier answer would only ask about the same thing again.
+  const answered = new Uint8Array(n);
+  let asked = 0;
+  for (const { x, y } of prompts) {
+    if (asked >= MAX_PROMPTS) break;
+    const at = y * width + x;
+    if (answered[at]) continue;
+    asked++;
+    const thing = (await segmenter.segment(image, [{ x, y, label: 1 }])).data;
+    const plane = planes[at] ?? 0;
+    let area = 0;
+    let inside = 0;
+    let onPlane = 0;
+    let underCeiling = 0;
+    const sum = [0, 0, 0];
+    for (let i = 0; i < n; i++) {
+      if (!thing[i]) continue;
+      answered[i] = 1;
+      area++;
+      if (i >= CEILING_GAP * width && (ceiling[i - CEILING_GAP * width] ?? 0) >= 128)
+        underCeiling++;
+      if (!selection[i]) continue;
+      inside++;
+      if ((planes[i] ?? 0) === plane) {
+        onPlane++;
+        for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (lab[i * 3 + c] ?? 0);
+      }
+    }
+    if (area < MIN_OBJECT_SHARE * n || inside < MIN_INSIDE_SHARE * area) continue;
+    // A segment running up to the ceiling is a wall's finish (timber slats, tiles), not a thing.
+    if (underCeiling > MAX_UNDER_CEILING) continue;
+    const planeTotal = planeArea[plane] ?? 0;
+    if (onPlane === 0 || onPlane > MAX_PLANE_SHARE * planeTotal) continue;
+    // The segment's colour against the wall round it: the selected pixels of its plane in its
+    // bounding box grown by a quarter of its size, outside it (a shaded stretch of wall is
+    // nearly the colour of the wall next to it; an object is not).
+    let bx0 = width;
+    let by0 = height;
+    let bx1 = -1;
+    let by1 = -1;
+    for (let i = 0; i < n; i++) {
+      if (!thing[i] || !selection[i]) continue;
+      const ty = (i / width) | 0;
+      const tx = i - ty * width;
+      bx0 = Math.min(bx0, tx);
+      bx1 = Math.max(bx1, tx);
+      by0 = Math.min(by0, ty);
+      by1 = Math.max(by1, ty);
+    }
+    const gw = Math.max(8, Math.round((bx1 - bx0 + 1) * RING_GROWTH));
+    const gh = Math.max(8, Math.round((by1 - by0 + 1) * RING_GROWTH));
+    const ring = [0, 0, 0];
+    let ringArea = 0;
+    for (let ry = Math.max(0, by0 - gh); ry <= Math.min(height - 1, by1 + gh); ry++) {
+      for (let rx = Math.max(0, bx0 - gw); rx <= Math.min(width - 1, bx1 + gw); rx++) {
+        const i = ry * width + rx;
+        if (thing[i] || !selection[i] || (planes[i] ?? 0) !== plane) continue;
+        ringArea++;
+        for (let c = 0; c < 3; c++) ring[c] = (ring[c] ?? 0) + (lab[i * 3 + c] ?? 0);
+      }
+    }
+    if (ringArea < MIN_RING_SHARE * onPlane) continue;
+    const mean = sum.map((s) => s / onPlane);
+    const ringMean = ring.map((t) => t / ringArea);
+    const delta = Math.hypot(
+      (mean[0] ?? 0) - (ringMean[0] ?? 0),
+      (mean[1] ?? 0) - (ringMean[1] ?? 0),
+      (mean[2] ?? 0) - (ringMean[2] ?? 0),
+    );
+    if (delta < MIN_SEGMENT_DELTA) continue;
+    // Only the segment's pixels that differ from the wall round it: SAM's outline of a plant or
+    // a chair takes in the wall between its leaves or bars. A patch of them that reaches down to
+    // the floor is the wall seen under a table or between a chair's legs (decision 040's rule).
+    const take = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (thing[i] && selection[i] && shadeFreeDelta(i, ringMean) >= MIN_PIXEL_DELTA) take[i] = 1;
+    }
+    const seen = new Uint8Array(n);
+    const stack: number[] = [];
+    const patch: number[] = [];
+    for (let s0 = 0; s0 < n; s0++) {
+      if (!take[s0] || seen[s0]) continue;
+      seen[s0] = 1;
+      stack.push(s0);
+      patch.length = 0;
+      let onFloor = false;
+      while (stack.length > 0) {
+        const i = stack.pop() ?? 0;
+        patch.push(i);
+        const below = i + FLOOR_GAP * width;
+        if (below < n && (floor[below] ?? 0) >= 128) onFloor = true;
+        const x = i % width;
+        for (const j of [i - 1, i + 1, i - width, i + width]) {
+          if (j < 0 || j >= n || (j === i - 1 && x === 0) || (j === i + 1 && x === width - 1))
+            continue;
+          if (!take[j] || seen[j]) continue;
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+      if (onFloor) continue;
+      for (const i of patch) objects[i] = 1;
+    }
+  }
+  return objects;
+}
+
+/**
+ * The paint surface less the objects SAM finds on its walls (see {@link objectsOnWall}); the
+ * surface itself when there is none, when SAM is not installed, or when the surface is the
+ * ceiling (no wall planes under it).
+ */
+export async function paintSurfaceWithoutObjects(
+  image: Raster,
+  surface: PaintSurface | undefined,
+  planes: Uint8Array,
+  ceiling: Uint8Array,
+  floor: Uint8Array,
+  segmenter: Segmenter,
+): Promise<PaintSurface | undefined> {
+  if (!surface || segmenter.method !== 'sam') return surface;
+  const n = image.width * image.height;
+  let onPlanes = 0;
+  let selected = 0;
+  for (let i = 0; i < n; i++) {
+    if (!surface.mask.data[i]) continue;
+    selected++;
+    if (planes[i]) onPlanes++;
+  }
+  if (selected === 0 || onPlanes < 0.5 * selected) return surface;
+  const objects = await objectsOnWall(image, surface.mask.data, planes, ceiling, floor, segmenter);
+  if (!objects.some((v) => v === 1)) return surface;
+  const data = Uint8Array.from(surface.mask.data);
+  const matte = Uint8Array.from(surface.matte);
+  for (let i = 0; i < n; i++) {
+    if (!objects[i]) continue;
+    data[i] = 0;
+    matte[i] = 0;
+  }
+  return { mask: { ...surface.mask, data }, matte };
+}
