@@ -10,6 +10,7 @@ import { ADE } from '../scene/ade20k';
 import type { Mask, Raster } from '../raster';
 import { maskBounds } from '../raster';
 import { inpaint, type InpaintOptions, type InpaintStructure } from './inpaint';
+import { shadeWallFill } from './wall-shading';
 
 /** Surface ids the fill keeps apart. */
 export const SURFACE_WALL = 1;
@@ -456,8 +457,12 @@ export function removeElements(
   options: Omit<InpaintOptions, 'structure'> = {},
 ): Raster {
   const plan = planRemoval(image, mask, scene);
-  return inpaint(image, plan.hole, {
+  const filled = inpaint(image, plan.hole, {
     ...options,
     ...(plan.structure ? { structure: plan.structure } : {}),
   });
+  // The wall's own light across the hole, not the light of wherever its patches came from.
+  return plan.structure
+    ? shadeWallFill(image, filled, plan.hole, plan.structure.surfaces, SURFACE_WALL, 2)
+    : filled;
 }
