@@ -209,13 +209,22 @@ export function featherMask(mask: Mask, feather: number): Float32Array {
 
 /** Bounding box of the selected pixels, or null for an empty mask. */
 export function maskBounds(mask: Mask): { x0: number; y0: number; x1: number; y1: number } | null {
+  return boundsWhere(mask.width, mask.height, (i) => mask.data[i] !== 0);
+}
+
+/** The bounding box of the pixels (index y·width + x) where `inside` holds, or null for none. */
+export function boundsWhere(
+  width: number,
+  height: number,
+  inside: (i: number) => boolean,
+): { x0: number; y0: number; x1: number; y1: number } | null {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -1;
   let y1 = -1;
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
-      if (!mask.data[y * mask.width + x]) continue;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!inside(y * width + x)) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;

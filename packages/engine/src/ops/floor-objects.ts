@@ -6,7 +6,7 @@
  * inside the floor is taken out of it. The floor itself, and a rug lying on it, lie (almost)
  * wholly inside the floor and stay.
  */
-import type { Raster } from '../raster';
+import { boundsWhere, type Raster } from '../raster';
 import type { Segmenter } from './segment';
 
 /** Points along each side of the floor's bounding box. */
@@ -35,20 +35,9 @@ export async function objectsOverFloor(
   const n = width * height;
   const objects = new Uint8Array(n);
   if (segmenter.method !== 'sam') return objects;
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let i = 0; i < n; i++) {
-    if (!region[i]) continue;
-    const y = (i / width) | 0;
-    const x = i - y * width;
-    x0 = Math.min(x0, x);
-    x1 = Math.max(x1, x);
-    y0 = Math.min(y0, y);
-    y1 = Math.max(y1, y);
-  }
-  if (x1 < 0) return objects;
+  const bounds = boundsWhere(width, height, (i) => region[i] !== 0);
+  if (!bounds) return objects;
+  const { x0, y0, x1, y1 } = bounds;
   let regionArea = 0;
   for (let i = 0; i < n; i++) regionArea += region[i] ?? 0;
   // A point already inside an earlier answer would only ask about the same thing again.

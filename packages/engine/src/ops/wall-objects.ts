@@ -8,7 +8,7 @@
  * plane (SAM often returns the whole wall), and its colour differs from the wall's round it.
  */
 import { linearRgbToLabInto, srgbToLinear } from '../colour';
-import type { Raster } from '../raster';
+import { boundsWhere, type Raster } from '../raster';
 import type { PaintSurface } from './wall-paint';
 import type { Segmenter } from './segment';
 
@@ -91,20 +91,9 @@ export async function objectsOnWall(
   const n = width * height;
   const objects = new Uint8Array(n);
   if (segmenter.method !== 'sam') return objects;
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let i = 0; i < n; i++) {
-    if (!selection[i]) continue;
-    const y = (i / width) | 0;
-    const x = i - y * width;
-    x0 = Math.min(x0, x);
-    x1 = Math.max(x1, x);
-    y0 = Math.min(y0, y);
-    y1 = Math.max(y1, y);
-  }
-  if (x1 < 0) return objects;
+  const bounds = boundsWhere(width, height, (i) => selection[i] !== 0);
+  if (!bounds) return objects;
+  const { x0, y0, x1, y1 } = bounds;
   const lab = labOf(image);
   // Each wall plane's own colour: the median of its selected pixels (every 7th, enough).
   const planeLab: number[][] = [];
@@ -201,19 +190,9 @@ export async function objectsOnWall(
     // The segment's colour against the wall round it: the selected pixels of its plane in its
     // bounding box grown by a quarter of its size, outside it (a shaded stretch of wall is
     // nearly the colour of the wall next to it; an object is not).
-    let bx0 = width;
-    let by0 = height;
-    let bx1 = -1;
-    let by1 = -1;
-    for (let i = 0; i < n; i++) {
-      if (!thing[i] || !selection[i]) continue;
-      const ty = (i / width) | 0;
-      const tx = i - ty * width;
-      bx0 = Math.min(bx0, tx);
-      bx1 = Math.max(bx1, tx);
-      by0 = Math.min(by0, ty);
-      by1 = Math.max(by1, ty);
-    }
+    const box = boundsWhere(width, height, (i) => thing[i] !== 0 && selection[i] !== 0);
+    if (!box) continue;
+    const { x0: bx0, y0: by0, x1: bx1, y1: by1 } = box;
     const gw = Math.max(8, Math.round((bx1 - bx0 + 1) * RING_GROWTH));
     const gh = Math.max(8, Math.round((by1 - by0 + 1) * RING_GROWTH));
     const ring = [0, 0, 0];
