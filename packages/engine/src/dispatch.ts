@@ -255,6 +255,7 @@ async function runVariant(
         parse.surfaceAlpha('ceiling'),
         parse.surfaceAlpha('floor'),
         await loadSegmenter(settings),
+        parse.objects,
       );
       checkpoint(signal);
       const painted = paintWalls(image, mask, await paintColour(request), options, surface);

@@ -8,7 +8,8 @@
  * plane (SAM often returns the whole wall), and its colour differs from the wall's round it.
  */
 import { linearRgbToLabInto, srgbToLinear } from '../colour';
-import { boundsWhere, type Raster } from '../raster';
+import { boundsWhere, type Mask, type Raster } from '../raster';
+import { ADE } from '../scene/ade20k';
 import type { PaintSurface } from './wall-paint';
 import type { Segmenter } from './segment';
 
@@ -41,6 +42,35 @@ const FLOOR_GAP = 4;
 const RING_GROWTH = 0.25;
 /** A segment with less wall round it than this share of its own area is left alone. */
 const MIN_RING_SHARE = 0.25;
+
+/** Parse classes hung on or leaning against a wall: prompted at their centre. */
+const FLAT_CLASSES: ReadonlySet<number> = new Set([
+  ADE.painting,
+  ADE.mirror,
+  ADE.cushion,
+  ADE.pillow,
+]);
+/** Solid pieces standing against a wall: prompted across the upper part of their box. */
+const SOLID_CLASSES: ReadonlySet<number> = new Set([ADE.sofa, ADE.bed, ADE.chair]);
+/** At most this many prompts at known objects, before the grid's. */
+const MAX_KNOWN_PROMPTS = 6;
+/** A segment covering this share of a flat object's parse pixels is that object. */
+const MIN_OBJECT_COVER = 0.5;
+/** A segment lying this share inside a solid piece's box is part of it. */
+const MIN_BOX_SHARE = 0.7;
+/** A prompt in a solid piece's box: this share of its height down from its top. */
+const SOLID_PROMPT_ROW = 0.2;
+/** …at these shares of its width (a sofa's back cushions, left to right). */
+const SOLID_PROMPT_COLUMNS = [0.25, 0.5, 0.75];
+/** A known object touches the selection when selected pixels lie this close to its box. */
+const TOUCH_GAP = 4;
+
+/** An object the parse already knows (a {@link SceneObject} fits). */
+export interface KnownObject {
+  classId: number;
+  box: { x: number; y: number; width: number; height: number };
+  mask: Mask;
+}
 
 const LINEAR = (() => {
   const lut = new Float32Array(256);
@@ -86,6 +116,7 @@ export async function objectsOnWall(
   ceiling: Uint8Array,
   floor: Uint8Array,
   segmenter: Segmenter,
+  known: readonly KnownObject[] = [],
 ): Promise<Uint8Array> {
   const { width, height } = image;
   const n = width * height;
@@ -156,6 +187,54 @@ export async function objectsOnWall(
   prompts.sort((a, b) => b.delta - a.delta);
   // A prompt already inside an earlier answer would only ask about the same thing again.
   const answered = new Uint8Array(n);
+  // The parse's objects next to the selection first: a sofa's back cushions, a canvas leaning on
+  // the wall, whose colour may be close to the wall's (issue 10).
+  for (const prompt of knownPrompts(known, selection, width, height).slice(0, MAX_KNOWN_PROMPTS)) {
+    const at = prompt.y * width + prompt.x;
+    if (answered[at]) continue;
+    const thing = (await segmenter.segment(image, [{ x: prompt.x, y: prompt.y, label: 1 }])).data;
+    let area = 0;
+    let inside = 0;
+    const perPlane = [0, 0, 0, 0];
+    let underCeiling = 0;
+    let covered = 0;
+    let inBox = 0;
+    const { object } = prompt;
+    const bx0 = object.box.x - TOUCH_GAP;
+    const by0 = object.box.y - TOUCH_GAP;
+    const bx1 = object.box.x + object.box.width + TOUCH_GAP;
+    const by1 = object.box.y + object.box.height + TOUCH_GAP;
+    for (let i = 0; i < n; i++) {
+      if (!thing[i]) continue;
+      answered[i] = 1;
+      area++;
+      if (object.mask.data[i]) covered++;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x >= bx0 && x <= bx1 && y >= by0 && y <= by1) inBox++;
+      if (i >= CEILING_GAP * width && (ceiling[i - CEILING_GAP * width] ?? 0) >= 128)
+        underCeiling++;
+      if (!selection[i]) continue;
+      inside++;
+      const p = planes[i] ?? 0;
+      perPlane[p] = (perPlane[p] ?? 0) + 1;
+    }
+    // The segment's wall plane: the one most of its selected pixels lie on.
+    let plane = 0;
+    for (let p = 1; p < 4; p++) if ((perPlane[p] ?? 0) > (perPlane[plane] ?? 0)) plane = p;
+    const onPlane = perPlane[plane] ?? 0;
+    if (area < MIN_OBJECT_SHARE * n || underCeiling > MAX_UNDER_CEILING) continue;
+    if (inside === 0) continue;
+    // The wall itself: a large share of its plane's selected pixels.
+    if (onPlane > MAX_PLANE_SHARE * (planeArea[plane] ?? 0)) continue;
+    const isObject = FLAT_CLASSES.has(object.classId)
+      ? covered >= MIN_OBJECT_COVER * object.area
+      : inBox >= MIN_BOX_SHARE * area;
+    if (!isObject) continue;
+    const take = new Uint8Array(n);
+    for (let i = 0; i < n; i++) if (thing[i] && selection[i]) take[i] = 1;
+    takeOffFloor(take, floor, width, objects);
+  }
   let asked = 0;
   for (const { x, y } of prompts) {
     if (asked >= MAX_PROMPTS) break;
@@ -221,34 +300,138 @@ export async function objectsOnWall(
     for (let i = 0; i < n; i++) {
       if (thing[i] && selection[i] && shadeFreeDelta(i, ringMean) >= MIN_PIXEL_DELTA) take[i] = 1;
     }
-    const seen = new Uint8Array(n);
-    const stack: number[] = [];
-    const patch: number[] = [];
-    for (let s0 = 0; s0 < n; s0++) {
-      if (!take[s0] || seen[s0]) continue;
-      seen[s0] = 1;
-      stack.push(s0);
-      patch.length = 0;
-      let onFloor = false;
-      while (stack.length > 0) {
-        const i = stack.pop() ?? 0;
-        patch.push(i);
-        const below = i + FLOOR_GAP * width;
-        if (below < n && (floor[below] ?? 0) >= 128) onFloor = true;
-        const x = i % width;
-        for (const j of [i - 1, i + 1, i - width, i + width]) {
-          if (j < 0 || j >= n || (j === i - 1 && x === 0) || (j === i + 1 && x === width - 1))
-            continue;
-          if (!take[j] || seen[j]) continue;
-          seen[j] = 1;
-          stack.push(j);
-        }
-      }
-      if (onFloor) continue;
-      for (const i of patch) objects[i] = 1;
-    }
+    takeOffFloor(take, floor, width, objects);
   }
   return objects;
+}
+
+/**
+ * Marks in `objects` the connected patches of `take` that do not reach down to the parse's floor
+ * (a patch that does is the wall under a table or between a chair's legs, decision 040's rule).
+ */
+function takeOffFloor(
+  take: Uint8Array,
+  floor: Uint8Array,
+  width: number,
+  objects: Uint8Array,
+): void {
+  const n = take.length;
+  const seen = new Uint8Array(n);
+  const stack: number[] = [];
+  const patch: number[] = [];
+  for (let s0 = 0; s0 < n; s0++) {
+    if (!take[s0] || seen[s0]) continue;
+    seen[s0] = 1;
+    stack.push(s0);
+    patch.length = 0;
+    let onFloor = false;
+    while (stack.length > 0) {
+      const i = stack.pop() ?? 0;
+      patch.push(i);
+      const below = i + FLOOR_GAP * width;
+      if (below < n && (floor[below] ?? 0) >= 128) onFloor = true;
+      const x = i % width;
+      for (const j of [i - 1, i + 1, i - width, i + width]) {
+        if (j < 0 || j >= n || (j === i - 1 && x === 0) || (j === i + 1 && x === width - 1))
+          continue;
+        if (!take[j] || seen[j]) continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+    if (onFloor) continue;
+    for (const i of patch) objects[i] = 1;
+  }
+}
+
+/**
+ * Prompts at the known objects that touch the selection: a flat object's pixel nearest its
+ * centre, a solid piece's box centre a fifth of the way down (a sofa's back cushions); the
+ * largest objects first.
+ */
+function knownPrompts(
+  known: readonly KnownObject[],
+  selection: Uint8Array,
+  width: number,
+  height: number,
+): { x: number; y: number; object: KnownObject & { area: number } }[] {
+  const out: { x: number; y: number; object: KnownObject & { area: number }; size: number }[] = [];
+  for (const object of known) {
+    const flat = FLAT_CLASSES.has(object.classId);
+    if (!flat && !SOLID_CLASSES.has(object.classId)) continue;
+    const { x: bx, y: by, width: bw, height: bh } = object.box;
+    let touches = false;
+    const gx0 = Math.max(0, Math.floor(bx) - TOUCH_GAP);
+    const gy0 = Math.max(0, Math.floor(by) - TOUCH_GAP);
+    const gx1 = Math.min(width - 1, Math.ceil(bx + bw) + TOUCH_GAP);
+    const gy1 = Math.min(height - 1, Math.ceil(by + bh) + TOUCH_GAP);
+    for (let y = gy0; y <= gy1 && !touches; y++) {
+      for (let x = gx0; x <= gx1; x++) {
+        if (selection[y * width + x]) {
+          touches = true;
+          break;
+        }
+      }
+    }
+    if (!touches) continue;
+    const mask = object.mask.data;
+    let area = 0;
+    let sx = 0;
+    let sy = 0;
+    for (let y = gy0; y <= gy1; y++) {
+      for (let x = gx0; x <= gx1; x++) {
+        if (!mask[y * width + x]) continue;
+        area++;
+        sx += x;
+        sy += y;
+      }
+    }
+    if (area === 0) continue;
+    const points = flat
+      ? [{ x: Math.round(sx / area), y: Math.round(sy / area) }]
+      : SOLID_PROMPT_COLUMNS.map((c) => ({
+          x: Math.round(bx + c * bw),
+          y: Math.round(by + SOLID_PROMPT_ROW * bh),
+        }));
+    for (const point of points) {
+      const at = nearestPixel(mask, point, gx0, gy0, gx1, gy1, width);
+      if (at) out.push({ ...at, object: { ...object, area }, size: area });
+    }
+  }
+  // The largest objects first, their points taken in turn.
+  out.sort((a, b) => b.size - a.size);
+  return out.map(({ x, y, object }) => ({ x, y, object }));
+}
+
+/** The pixel of `mask` in the given box nearest `point` (a frame has no centre pixel). */
+function nearestPixel(
+  mask: Uint8Array,
+  point: { x: number; y: number },
+  gx0: number,
+  gy0: number,
+  gx1: number,
+  gy1: number,
+  width: number,
+): { x: number; y: number } | undefined {
+  const { x: ox, y: oy } = point;
+  let px = ox;
+  let py = oy;
+  if (!mask[oy * width + ox]) {
+    let best = Infinity;
+    for (let y = gy0; y <= gy1; y++) {
+      for (let x = gx0; x <= gx1; x++) {
+        if (!mask[y * width + x]) continue;
+        const d = (x - ox) ** 2 + (y - oy) ** 2;
+        if (d < best) {
+          best = d;
+          px = x;
+          py = y;
+        }
+      }
+    }
+    if (best === Infinity) return undefined;
+  }
+  return { x: px, y: py };
 }
 
 /**
@@ -263,6 +446,7 @@ export async function paintSurfaceWithoutObjects(
   ceiling: Uint8Array,
   floor: Uint8Array,
   segmenter: Segmenter,
+  known: readonly KnownObject[] = [],
 ): Promise<PaintSurface | undefined> {
   if (!surface || segmenter.method !== 'sam') return surface;
   const n = image.width * image.height;
@@ -274,7 +458,15 @@ export async function paintSurfaceWithoutObjects(
     if (planes[i]) onPlanes++;
   }
   if (selected === 0 || onPlanes < 0.5 * selected) return surface;
-  const objects = await objectsOnWall(image, surface.mask.data, planes, ceiling, floor, segmenter);
+  const objects = await objectsOnWall(
+    image,
+    surface.mask.data,
+    planes,
+    ceiling,
+    floor,
+    segmenter,
+    known,
+  );
   if (!objects.some((v) => v === 1)) return surface;
   const data = Uint8Array.from(surface.mask.data);
   const matte = Uint8Array.from(surface.matte);

@@ -101,6 +101,7 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
     parse.surfaceAlpha('ceiling'),
     parse.surfaceAlpha('floor'),
     await samSegmenter(),
+    parse.objects,
   );
   const painted = paintWalls(image, all, hex, { variant: 0, seed: 1 }, surface);
   const paint = changeAgainstTarget(image, painted, wallTruth, CHANGE_THRESHOLD);
