@@ -15,7 +15,7 @@ import type { Segmenter } from './segment';
 
 /** Cells along each side of the selection's bounding box; at most one prompt per cell. */
 const GRID = 6;
-/** At most this many prompts (each ~0.1 s of SAM's decoder). */
+/** At most this many prompts in all (each ~0.1 s of SAM's decoder). */
 const MAX_PROMPTS = 20;
 /** A prompt pixel must differ at least this much (CIELAB ΔE76) from its wall's median colour. */
 const MIN_PROMPT_DELTA = 12;
@@ -52,7 +52,7 @@ const FLAT_CLASSES: ReadonlySet<number> = new Set([
 ]);
 /** Solid pieces standing against a wall: prompted across the upper part of their box. */
 const SOLID_CLASSES: ReadonlySet<number> = new Set([ADE.sofa, ADE.bed, ADE.chair]);
-/** At most this many prompts at known objects, before the grid's. */
+/** At most this many prompts at known objects, before the grid's (within MAX_PROMPTS). */
 const MAX_KNOWN_PROMPTS = 6;
 /** A segment covering this share of a flat object's parse pixels is that object. */
 const MIN_OBJECT_COVER = 0.5;
@@ -189,9 +189,11 @@ export async function objectsOnWall(
   const answered = new Uint8Array(n);
   // The parse's objects next to the selection first: a sofa's back cushions, a canvas leaning on
   // the wall, whose colour may be close to the wall's (issue 10).
+  let asked = 0;
   for (const prompt of knownPrompts(known, selection, width, height).slice(0, MAX_KNOWN_PROMPTS)) {
     const at = prompt.y * width + prompt.x;
     if (answered[at]) continue;
+    asked++;
     const thing = (await segmenter.segment(image, [{ x: prompt.x, y: prompt.y, label: 1 }])).data;
     let area = 0;
     let inside = 0;
@@ -235,7 +237,6 @@ export async function objectsOnWall(
     for (let i = 0; i < n; i++) if (thing[i] && selection[i]) take[i] = 1;
     takeOffFloor(take, floor, width, objects);
   }
-  let asked = 0;
   for (const { x, y } of prompts) {
     if (asked >= MAX_PROMPTS) break;
     const at = y * width + x;
