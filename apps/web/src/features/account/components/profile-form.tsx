@@ -1,7 +1,8 @@
-import { Badge, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { IconCircleCheck, IconMailExclamation } from '@tabler/icons-react';
 import { profileSchema, type User } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
+import { EmailField, NameFields } from '@/components/ui/person-fields';
 import { SchemaForm, useSchemaForm } from '@/components/ui/schema-form';
 import { updateProfile } from '../api/update-profile';
 import { usePasswordGate } from '../hooks/use-password-gate';
@@ -43,25 +44,13 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
   return (
     <>
       <SchemaForm form={form}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t('fields.firstName')}
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextInput
-            label={t('fields.lastName')}
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
+        <NameFields
+          cols={{ base: 1, sm: 2 }}
+          first={{ registration: register('first_name'), error: errors.first_name }}
+          last={{ registration: register('last_name'), error: errors.last_name }}
+        />
+        <EmailField
+          field={{ registration: register('email'), error: errors.email }}
           description={
             // Whether the address is verified, beside the address itself.
             <Badge
@@ -84,7 +73,6 @@ export function ProfileForm({ user, onUpdated }: ProfileFormProps) {
             </Badge>
           }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          {...register('email')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={formState.isSubmitting}>

@@ -1,7 +1,8 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { forgotPasswordSchema } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailField } from '@/components/ui/person-fields';
 import { SchemaForm, useSchemaForm } from '@/components/ui/schema-form';
 import { hrefFor } from '@/config/paths';
 import { useForgotPassword } from '../api/forgot-password';
@@ -29,12 +30,8 @@ export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void
     <Stack gap="xl">
       <AuthHeading title={t('recoverPassword.title')} subtitle={t('recoverPassword.subtitle')} />
       <SchemaForm form={form}>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={form.formState.errors.email?.message}
-          {...form.register('email')}
+        <EmailField
+          field={{ registration: form.register('email'), error: form.formState.errors.email }}
         />
         <Button type="submit" size="md" fullWidth loading={resettingPassword}>
           {t('recoverPassword.submit')}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { loginSchema } from '@roomcraft/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailField } from '@/components/ui/person-fields';
 import { SchemaForm, useSchemaForm } from '@/components/ui/schema-form';
 import { hrefFor } from '@/config/paths';
 import { useLogin } from '../api/login';
@@ -44,13 +45,7 @@ export function LoginForm({
         </Alert>
       )}
       <SchemaForm form={form}>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField field={{ registration: register('email'), error: errors.email }} />
         <PasswordInput
           label={t('fields.password')}
           autoComplete="current-password"

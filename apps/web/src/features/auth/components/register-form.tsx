@@ -1,16 +1,8 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, registerSchema } from '@roomcraft/contracts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmailField, NameFields } from '@/components/ui/person-fields';
 import { SchemaForm, useSchemaForm } from '@/components/ui/schema-form';
 import { hrefFor, PRIVACY_URL, TERMS_URL } from '@/config/paths';
 import { useIsRegisterMobile } from '@/hooks/use-screen';
@@ -46,27 +38,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         subtitle={t('register.subtitle')}
       />
       <SchemaForm form={form}>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+        <EmailField field={{ registration: register('email'), error: errors.email }} />
+        <NameFields
+          cols={{ base: 1, xs: 2 }}
+          first={{ registration: register('first_name'), error: errors.first_name }}
+          last={{ registration: register('last_name'), error: errors.last_name }}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label={t('fields.firstName')}
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextInput
-            label={t('fields.lastName')}
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
-        </SimpleGrid>
         <PasswordInput
           label={t('fields.password')}
           description={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
