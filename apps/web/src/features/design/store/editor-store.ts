@@ -371,3 +371,11 @@ export const selectCanSave = (state: EditorSnapshot) =>
   !state.saving &&
   canGoNext(state.draft) &&
   isUnsaved(state.draft, shownImage(state.history), state.saved);
+
+/** What a tool panel edits: the design's space type, the tool inputs and their setter. */
+export function useToolInputs() {
+  const spaceType = useEditorStore((state) => state.draft.space_type);
+  const inputs = useEditorStore((state) => state.inputs);
+  const setInputs = useEditorStore((state) => state.setInputs);
+  return { spaceType, inputs, setInputs };
+}

@@ -4,15 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { MaskTools } from '../components/mask-tools';
 import { appendBudget, styleOf } from '../model/generate-form';
 import { stylesFor } from '../model/tools';
-import { useEditorStore } from '../store/editor-store';
+import { useToolInputs } from '../store/editor-store';
 import type { ToolPanelProps, WebTool } from './tool';
 
 /** Spec §2 Add elements: the mask, a style and what to add. */
 function AddElementsPanel({ config }: ToolPanelProps) {
   const { t } = useTranslation();
-  const spaceType = useEditorStore((state) => state.draft.space_type);
-  const inputs = useEditorStore((state) => state.inputs);
-  const setInputs = useEditorStore((state) => state.setInputs);
+  const { spaceType, inputs, setInputs } = useToolInputs();
   return (
     <Stack gap="md">
       <MaskTools />

@@ -4,15 +4,13 @@ import { useTranslation } from 'react-i18next';
 import classes from '../components/tools-sidebar.module.css';
 import { appendBudget } from '../model/generate-form';
 import { stylesFor } from '../model/tools';
-import { useEditorStore } from '../store/editor-store';
+import { useToolInputs } from '../store/editor-store';
 import type { ToolPanelProps, WebTool } from './tool';
 
 /** Spec §2 Architectural style: a choice of style images, each with a name; the design mode. */
 function StylePanel({ config }: ToolPanelProps) {
   const { t } = useTranslation();
-  const spaceType = useEditorStore((state) => state.draft.space_type);
-  const inputs = useEditorStore((state) => state.inputs);
-  const setInputs = useEditorStore((state) => state.setInputs);
+  const { spaceType, inputs, setInputs } = useToolInputs();
 
   return (
     <Stack gap="md">

@@ -3,7 +3,7 @@ import { Button, ColorSwatch, Group, Modal, Select, Stack, Text, Tooltip } from 
 import { IconCheck, IconTexture } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MaskTools } from '../components/mask-tools';
-import { useEditorStore } from '../store/editor-store';
+import { useToolInputs } from '../store/editor-store';
 import type { ToolPanelProps, WebTool } from './tool';
 
 /**
@@ -12,9 +12,7 @@ import type { ToolPanelProps, WebTool } from './tool';
  */
 function MaterialPanel({ config }: ToolPanelProps) {
   const { t } = useTranslation();
-  const spaceType = useEditorStore((state) => state.draft.space_type);
-  const inputs = useEditorStore((state) => state.inputs);
-  const setInputs = useEditorStore((state) => state.setInputs);
+  const { spaceType, inputs, setInputs } = useToolInputs();
   const [dialog, setDialog] = useState(false);
   const space = config.spaces.find(({ type }) => type === spaceType) ?? config.spaces[0];
   const types = space ? space.material_types : {};
