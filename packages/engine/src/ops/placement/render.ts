@@ -406,6 +406,30 @@ function keyLightFor(image: Raster): Vec3 {
   return right > left * 1.08 ? [0.4, 0.9, 0.38] : [-0.4, 0.9, 0.38];
 }
 
+/** One axis of a bilinear resampling: per destination pixel, its two source samples and the
+ * second's weight (pixel centres aligned, clamped at the ends). */
+interface BilinearAxis {
+  lo: Int32Array;
+  hi: Int32Array;
+  t: Float64Array;
+}
+
+/** The bilinear taps along one axis from `srcSize` samples to `dstSize` pixels. */
+function bilinearAxis(srcSize: number, dstSize: number): BilinearAxis {
+  const lo = new Int32Array(dstSize);
+  const hi = new Int32Array(dstSize);
+  const t = new Float64Array(dstSize);
+  const f = srcSize / dstSize;
+  for (let d = 0; d < dstSize; d++) {
+    const s = Math.max(0, Math.min(srcSize - 1, (d + 0.5) * f - 0.5));
+    const s0 = Math.floor(s);
+    lo[d] = s0;
+    hi[d] = Math.min(srcSize - 1, s0 + 1);
+    t[d] = s - s0;
+  }
+  return { lo, hi, t };
+}
+
 /** Bilinear resampling of a straight-alpha layer (premultiplied while filtering). */
 function resampleLayer(
   src: Uint8Array,
@@ -415,18 +439,16 @@ function resampleLayer(
   dh: number,
 ): Uint8Array {
   const out = new Uint8Array(dw * dh * 4);
-  const fx = sw / dw;
-  const fy = sh / dh;
+  const xs = bilinearAxis(sw, dw);
+  const ys = bilinearAxis(sh, dh);
   for (let y = 0; y < dh; y++) {
-    const syf = Math.max(0, Math.min(sh - 1, (y + 0.5) * fy - 0.5));
-    const y0 = Math.floor(syf);
-    const y1 = Math.min(sh - 1, y0 + 1);
-    const ty = syf - y0;
+    const y0 = ys.lo[y] ?? 0;
+    const y1 = ys.hi[y] ?? 0;
+    const ty = ys.t[y] ?? 0;
     for (let x = 0; x < dw; x++) {
-      const sxf = Math.max(0, Math.min(sw - 1, (x + 0.5) * fx - 0.5));
-      const x0 = Math.floor(sxf);
-      const x1 = Math.min(sw - 1, x0 + 1);
-      const tx = sxf - x0;
+      const x0 = xs.lo[x] ?? 0;
+      const x1 = xs.hi[x] ?? 0;
+      const tx = xs.t[x] ?? 0;
       const w00 = (1 - tx) * (1 - ty);
       const w10 = tx * (1 - ty);
       const w01 = (1 - tx) * ty;
@@ -613,22 +635,20 @@ function splitLayer(
     const lum = (source[j * 4] ?? 0) + (source[j * 4 + 1] ?? 0) + (source[j * 4 + 2] ?? 0);
     return (source[j * 4 + 3] ?? 0) > 0.85 * 255 || lum > 24;
   };
-  const fx = rw / ww;
-  const fy = rh / wh;
+  // The same four samples the bilinear resampling mixed (one when not resampled).
+  const xs = bilinearAxis(rw, ww);
+  const ys = bilinearAxis(rh, wh);
   for (let y = 0; y < wh; y++) {
-    // The same four samples the bilinear resampling mixed (one when not resampled).
-    const syf = Math.max(0, Math.min(rh - 1, (y + 0.5) * fy - 0.5));
-    const y0 = Math.floor(syf);
-    const y1 = Math.min(rh - 1, y0 + 1);
-    const ty = syf - y0;
+    const y0 = ys.lo[y] ?? 0;
+    const y1 = ys.hi[y] ?? 0;
+    const ty = ys.t[y] ?? 0;
     for (let x = 0; x < ww; x++) {
       const i = y * ww + x;
       const a = (rgba[i * 4 + 3] ?? 0) / 255;
       if (a <= 0) continue;
-      const sxf = Math.max(0, Math.min(rw - 1, (x + 0.5) * fx - 0.5));
-      const x0 = Math.floor(sxf);
-      const x1 = Math.min(rw - 1, x0 + 1);
-      const tx = sxf - x0;
+      const x0 = xs.lo[x] ?? 0;
+      const x1 = xs.hi[x] ?? 0;
+      const tx = xs.t[x] ?? 0;
       let all = 0;
       let object = 0;
       const samples: [number, number][] = [
