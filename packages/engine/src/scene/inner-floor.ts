@@ -280,7 +280,18 @@ export function findInnerFloor(
       0,
     ),
   );
-  if (separation < MIN_SEPARATION) return none(separation);
+  if (separation < MIN_SEPARATION) {
+    // A patterned rug whose light squares match the floor: the colours cannot tell it, but the
+    // network's evidence outlines its other squares. Kept as one convex rug, edges on the photo's.
+    const rugCells = evidenceRug(evidence, grid, regionCells);
+    if (!rugCells) return none(separation);
+    return {
+      matte: refineToEdges(image, rugCells, grid, cell, region, null),
+      pieces: 1,
+      separation,
+      behindGlass: new Uint8Array(n),
+    };
+  }
   const logLikelihood = (g: number, c: ColourModel) => {
     let l = 0;
     for (let k = 0; k < 4; k++) {
@@ -353,6 +364,54 @@ export function findInnerFloor(
     }
   }
   return { matte, pieces: found, separation, behindGlass };
+}
+
+/** The evidence pieces together (the rug's squares of one colour) must cover this share of their hull. */
+const MIN_EVIDENCE_FILL = 0.4;
+
+/**
+ * The rug the network's evidence alone shows, for when colour cannot part rug from floor (a
+ * patterned rug whose light squares match the floor): the evidence cleaned by a majority vote,
+ * its pieces that are large, have depth and fill their hull, and the convex hull of them all
+ * within the floor region — one rug, not the blobs of its darker squares. Null when there is
+ * none, or when the pieces are scattered over the floor (they fill too little of their hull).
+ */
+function evidenceRug(evidence: Uint8Array, grid: Grid, regionCells: number): Uint8Array | null {
+  const { gw, gh, inRegion } = grid;
+  const gn = gw * gh;
+  const cleaned = new Uint8Array(evidence);
+  majority(cleaned, inRegion, gw, gh);
+  const { ids, count } = labelComponents(cleaned, gw, gh, new Set([1]));
+  const members: number[][] = Array.from({ length: count + 1 }, () => []);
+  for (let g = 0; g < gn; g++) if (ids[g]) members[ids[g] ?? 0]?.push(g);
+  const kept: number[] = [];
+  for (let id = 1; id <= count; id++) {
+    const cells = members[id] ?? [];
+    if (cells.length < MIN_PIECE_SHARE * regionCells) continue;
+    let bx0 = gw;
+    let bx1 = 0;
+    for (const g of cells) {
+      bx0 = Math.min(bx0, g % gw);
+      bx1 = Math.max(bx1, g % gw);
+    }
+    if (cells.length / (bx1 - bx0 + 1) < MIN_THICKNESS * gh) continue;
+    const hullCells = countCells(cellsInHull(convexHull(cellCorners(cells, gw)), gw, gh));
+    if (cells.length < MIN_SOLIDITY * hullCells) continue;
+    kept.push(...cells);
+  }
+  if (!kept.length) return null;
+  const inHull = cellsInHull(convexHull(cellCorners(kept, gw)), gw, gh);
+  if (kept.length < MIN_EVIDENCE_FILL * countCells(inHull)) return null;
+  const rug = new Uint8Array(gn);
+  for (let g = 0; g < gn; g++) if (inHull[g] && inRegion[g]) rug[g] = 1;
+  return rug;
+}
+
+/** How many cells of a grid mask are set. */
+function countCells(mask: Uint8Array): number {
+  let count = 0;
+  for (const v of mask) count += v;
+  return count;
 }
 
 /**
@@ -449,7 +508,7 @@ function refineToEdges(
   grid: Grid,
   cell: number,
   region: Uint8Array,
-  models: { rug: ColourModel; floor: ColourModel },
+  models: { rug: ColourModel; floor: ColourModel } | null,
 ): Uint8Array {
   const { width, height, data } = image;
   const { gw, gh } = grid;
@@ -566,7 +625,7 @@ function refineToEdges(
       // Near the outline, a pixel the floor's colours explain better is floor: the hull and the
       // filter's window reach a little past a rug's edge.
       const lab = rgbToLab([r, gr, b]);
-      if (pixelLikelihood(lab, models.floor) > pixelLikelihood(lab, models.rug)) continue;
+      if (models && pixelLikelihood(lab, models.floor) > pixelLikelihood(lab, models.rug)) continue;
       matte[i] = Math.round(a * 255);
     }
   }
