@@ -253,37 +253,13 @@ export function findInnerFloor(
   }
   // Two diagonal Gaussians over (L, a, b, contrast): the rug's from the evidence, the floor's
   // from the bare cells.
-  const model = (pick: Uint8Array): ColourModel => {
-    const mean = [0, 0, 0, 0];
-    const sq = [0, 0, 0, 0];
-    let count = 0;
-    for (let g = 0; g < gn; g++) {
-      if (!pick[g]) continue;
-      count++;
-      for (let k = 0; k < 4; k++) {
-        const v = features[g * 4 + k] ?? 0;
-        mean[k] = (mean[k] ?? 0) + v;
-        sq[k] = (sq[k] ?? 0) + v * v;
-      }
-    }
-    const m = mean.map((v) => v / count);
-    const variance = sq.map((v, k) => Math.max(MIN_VARIANCE, v / count - (m[k] ?? 0) ** 2));
-    return { m, variance };
-  };
-  const rug = model(evidence);
-  const floor = model(bare);
-  const separation = Math.sqrt(
-    rug.m.reduce(
-      (s, v, k) =>
-        s +
-        (v - (floor.m[k] ?? 0)) ** 2 / (((rug.variance[k] ?? 1) + (floor.variance[k] ?? 1)) / 2),
-      0,
-    ),
-  );
+  const rug = colourModel(features, evidence);
+  const floor = colourModel(features, bare);
+  const separation = separationOf(rug, floor);
   if (separation < MIN_SEPARATION) {
     // A patterned rug whose light squares match the floor: the colours cannot tell it, but the
     // network's evidence outlines its other squares. Kept as one convex rug, edges on the photo's.
-    const rugCells = evidenceRug(evidence, grid, regionCells);
+    const rugCells = evidenceRug(evidence, bare, grid, regionCells);
     if (!rugCells) return none(separation);
     return {
       matte: refineToEdges(image, rugCells, grid, cell, region, null),
@@ -366,6 +342,47 @@ export function findInnerFloor(
   return { matte, pieces: found, separation, behindGlass };
 }
 
+/** A colour-and-texture model (two diagonal Gaussians' worth) of the grid cells `pick` marks. */
+function colourModel(features: Float32Array, pick: Uint8Array): ColourModel {
+  const mean = [0, 0, 0, 0];
+  const sq = [0, 0, 0, 0];
+  let count = 0;
+  for (let g = 0; g < pick.length; g++) {
+    if (!pick[g]) continue;
+    count++;
+    for (let k = 0; k < 4; k++) {
+      const v = features[g * 4 + k] ?? 0;
+      mean[k] = (mean[k] ?? 0) + v;
+      sq[k] = (sq[k] ?? 0) + v * v;
+    }
+  }
+  const m = mean.map((v) => v / Math.max(1, count));
+  const variance = sq.map((v, k) =>
+    Math.max(MIN_VARIANCE, v / Math.max(1, count) - (m[k] ?? 0) ** 2),
+  );
+  return { m, variance };
+}
+
+/** How far apart two models lie, in pooled standard deviations. */
+function separationOf(a: ColourModel, b: ColourModel): number {
+  return Math.sqrt(
+    a.m.reduce(
+      (s, v, k) =>
+        s + (v - (b.m[k] ?? 0)) ** 2 / (((a.variance[k] ?? 1) + (b.variance[k] ?? 1)) / 2),
+      0,
+    ),
+  );
+}
+
+/**
+ * The evidenced squares of a rug and the bare floor around it lie at least this far apart (pooled
+ * standard deviations): less than the two models of a rug whose every part differs (a patterned
+ * rug's evidenced squares are close to the floor's shade and sunlight), more than the same boards.
+ */
+const MIN_EVIDENCE_SEPARATION = 0.5;
+/** Bare floor cells outside an evidence rug's hull fewer than this are no floor to compare with. */
+const MIN_OUTSIDE_CELLS = 20;
+
 /** The evidence pieces together (the rug's squares of one colour) must cover this share of their hull. */
 const MIN_EVIDENCE_FILL = 0.4;
 
@@ -374,10 +391,16 @@ const MIN_EVIDENCE_FILL = 0.4;
  * patterned rug whose light squares match the floor): the evidence cleaned by a majority vote,
  * its pieces that are large, have depth and fill their hull, and the convex hull of them all
  * within the floor region — one rug, not the blobs of its darker squares. Null when there is
- * none, or when the pieces are scattered over the floor (they fill too little of their hull).
+ * none, when the pieces are scattered over the floor (they fill too little of their hull), or
+ * when they look like the bare floor (`bare` cells) outside that hull.
  */
-function evidenceRug(evidence: Uint8Array, grid: Grid, regionCells: number): Uint8Array | null {
-  const { gw, gh, inRegion } = grid;
+function evidenceRug(
+  evidence: Uint8Array,
+  bare: Uint8Array,
+  grid: Grid,
+  regionCells: number,
+): Uint8Array | null {
+  const { gw, gh, inRegion, features } = grid;
   const gn = gw * gh;
   const cleaned = new Uint8Array(evidence);
   majority(cleaned, inRegion, gw, gh);
@@ -402,6 +425,15 @@ function evidenceRug(evidence: Uint8Array, grid: Grid, regionCells: number): Uin
   if (!kept.length) return null;
   const inHull = cellsInHull(convexHull(cellCorners(kept, gw)), gw, gh);
   if (kept.length < MIN_EVIDENCE_FILL * countCells(inHull)) return null;
+  // The evidenced squares must look unlike the bare floor around the rug (the network's evidence
+  // on plain boards is no rug).
+  const marked = new Uint8Array(gn);
+  for (const g of kept) marked[g] = 1;
+  const outside = new Uint8Array(gn);
+  for (let g = 0; g < gn; g++) if (bare[g] && !inHull[g]) outside[g] = 1;
+  if (countCells(outside) < MIN_OUTSIDE_CELLS) return null;
+  const apart = separationOf(colourModel(features, marked), colourModel(features, outside));
+  if (apart < MIN_EVIDENCE_SEPARATION) return null;
   const rug = new Uint8Array(gn);
   for (let g = 0; g < gn; g++) if (inHull[g] && inRegion[g]) rug[g] = 1;
   return rug;
