@@ -501,6 +501,14 @@ function pixelLikelihood(lab: readonly number[], c: ColourModel): number {
   return l;
 }
 
+/** Whether a pixel's Lab colour is likelier under the floor's model than the rug's. */
+function floorLooksLikelier(
+  lab: readonly number[],
+  models: { rug: ColourModel; floor: ColourModel },
+): boolean {
+  return pixelLikelihood(lab, models.floor) > pixelLikelihood(lab, models.rug);
+}
+
 /** 3×3 majority vote of a grid mask inside the region (two passes): salt and pepper go. */
 function majority(mask: Uint8Array, inside: Uint8Array, gw: number, gh: number): void {
   for (let pass = 0; pass < 2; pass++) {
@@ -655,9 +663,8 @@ function refineToEdges(
       const a = Math.min(1, Math.max(0, (q - 0.35) / 0.3));
       if (a === 0) continue;
       // Near the outline, a pixel the floor's colours explain better is floor: the hull and the
-      // filter's window reach a little past a rug's edge.
-      const lab = rgbToLab([r, gr, b]);
-      if (models && pixelLikelihood(lab, models.floor) > pixelLikelihood(lab, models.rug)) continue;
+      // filter's window reach a little past a rug's edge. (An evidence rug has no such models.)
+      if (models && floorLooksLikelier(rgbToLab([r, gr, b]), models)) continue;
       matte[i] = Math.round(a * 255);
     }
   }
