@@ -5,6 +5,7 @@ import path from 'node:path';
 import { repoRoot } from '../../e2e/support/app-server';
 import { labelledPhotos } from '../../packages/engine/src/test-support/ground-truth';
 import {
+  formatFloorSpillTable,
   formatSceneTable,
   measureScene,
   type SceneQuality,
@@ -14,3 +15,5 @@ process.env.MODELS_DIR ??= path.resolve(repoRoot, '../shared/models');
 const rows: SceneQuality[] = [];
 for (const photo of await labelledPhotos()) rows.push(await measureScene(photo));
 console.log(formatSceneTable(rows));
+console.log();
+console.log(formatFloorSpillTable(rows));

@@ -253,34 +253,21 @@ export function findInnerFloor(
   }
   // Two diagonal Gaussians over (L, a, b, contrast): the rug's from the evidence, the floor's
   // from the bare cells.
-  const model = (pick: Uint8Array): ColourModel => {
-    const mean = [0, 0, 0, 0];
-    const sq = [0, 0, 0, 0];
-    let count = 0;
-    for (let g = 0; g < gn; g++) {
-      if (!pick[g]) continue;
-      count++;
-      for (let k = 0; k < 4; k++) {
-        const v = features[g * 4 + k] ?? 0;
-        mean[k] = (mean[k] ?? 0) + v;
-        sq[k] = (sq[k] ?? 0) + v * v;
-      }
-    }
-    const m = mean.map((v) => v / count);
-    const variance = sq.map((v, k) => Math.max(MIN_VARIANCE, v / count - (m[k] ?? 0) ** 2));
-    return { m, variance };
-  };
-  const rug = model(evidence);
-  const floor = model(bare);
-  const separation = Math.sqrt(
-    rug.m.reduce(
-      (s, v, k) =>
-        s +
-        (v - (floor.m[k] ?? 0)) ** 2 / (((rug.variance[k] ?? 1) + (floor.variance[k] ?? 1)) / 2),
-      0,
-    ),
-  );
-  if (separation < MIN_SEPARATION) return none(separation);
+  const rug = colourModel(features, evidence);
+  const floor = colourModel(features, bare);
+  const separation = separationOf(rug, floor);
+  if (separation < MIN_SEPARATION) {
+    // A patterned rug whose light squares match the floor: the colours cannot tell it, but the
+    // network's evidence outlines its other squares. Kept as one convex rug, edges on the photo's.
+    const rugCells = evidenceRug(evidence, bare, grid, regionCells);
+    if (!rugCells) return none(separation);
+    return {
+      matte: refineToEdges(image, rugCells, grid, cell, region, null),
+      pieces: 1,
+      separation,
+      behindGlass: new Uint8Array(n),
+    };
+  }
   const logLikelihood = (g: number, c: ColourModel) => {
     let l = 0;
     for (let k = 0; k < 4; k++) {
@@ -355,6 +342,110 @@ export function findInnerFloor(
   return { matte, pieces: found, separation, behindGlass };
 }
 
+/** A colour-and-texture model (two diagonal Gaussians' worth) of the grid cells `pick` marks. */
+function colourModel(features: Float32Array, pick: Uint8Array): ColourModel {
+  const mean = [0, 0, 0, 0];
+  const sq = [0, 0, 0, 0];
+  let count = 0;
+  for (let g = 0; g < pick.length; g++) {
+    if (!pick[g]) continue;
+    count++;
+    for (let k = 0; k < 4; k++) {
+      const v = features[g * 4 + k] ?? 0;
+      mean[k] = (mean[k] ?? 0) + v;
+      sq[k] = (sq[k] ?? 0) + v * v;
+    }
+  }
+  const m = mean.map((v) => v / Math.max(1, count));
+  const variance = sq.map((v, k) =>
+    Math.max(MIN_VARIANCE, v / Math.max(1, count) - (m[k] ?? 0) ** 2),
+  );
+  return { m, variance };
+}
+
+/** How far apart two models lie, in pooled standard deviations. */
+function separationOf(a: ColourModel, b: ColourModel): number {
+  return Math.sqrt(
+    a.m.reduce(
+      (s, v, k) =>
+        s + (v - (b.m[k] ?? 0)) ** 2 / (((a.variance[k] ?? 1) + (b.variance[k] ?? 1)) / 2),
+      0,
+    ),
+  );
+}
+
+/**
+ * The evidenced squares of a rug and the bare floor around it lie at least this far apart (pooled
+ * standard deviations): less than the two models of a rug whose every part differs (a patterned
+ * rug's evidenced squares are close to the floor's shade and sunlight), more than the same boards.
+ */
+const MIN_EVIDENCE_SEPARATION = 0.5;
+/** Bare floor cells outside an evidence rug's hull fewer than this are no floor to compare with. */
+const MIN_OUTSIDE_CELLS = 20;
+
+/** The evidence pieces together (the rug's squares of one colour) must cover this share of their hull. */
+const MIN_EVIDENCE_FILL = 0.4;
+
+/**
+ * The rug the network's evidence alone shows, for when colour cannot part rug from floor (a
+ * patterned rug whose light squares match the floor): the evidence cleaned by a majority vote,
+ * its pieces that are large, have depth and fill their hull, and the convex hull of them all
+ * within the floor region — one rug, not the blobs of its darker squares. Null when there is
+ * none, when the pieces are scattered over the floor (they fill too little of their hull), or
+ * when they look like the bare floor (`bare` cells) outside that hull.
+ */
+function evidenceRug(
+  evidence: Uint8Array,
+  bare: Uint8Array,
+  grid: Grid,
+  regionCells: number,
+): Uint8Array | null {
+  const { gw, gh, inRegion, features } = grid;
+  const gn = gw * gh;
+  const cleaned = new Uint8Array(evidence);
+  majority(cleaned, inRegion, gw, gh);
+  const { ids, count } = labelComponents(cleaned, gw, gh, new Set([1]));
+  const members: number[][] = Array.from({ length: count + 1 }, () => []);
+  for (let g = 0; g < gn; g++) if (ids[g]) members[ids[g] ?? 0]?.push(g);
+  const kept: number[] = [];
+  for (let id = 1; id <= count; id++) {
+    const cells = members[id] ?? [];
+    if (cells.length < MIN_PIECE_SHARE * regionCells) continue;
+    let bx0 = gw;
+    let bx1 = 0;
+    for (const g of cells) {
+      bx0 = Math.min(bx0, g % gw);
+      bx1 = Math.max(bx1, g % gw);
+    }
+    if (cells.length / (bx1 - bx0 + 1) < MIN_THICKNESS * gh) continue;
+    const hullCells = countCells(cellsInHull(convexHull(cellCorners(cells, gw)), gw, gh));
+    if (cells.length < MIN_SOLIDITY * hullCells) continue;
+    kept.push(...cells);
+  }
+  if (!kept.length) return null;
+  const inHull = cellsInHull(convexHull(cellCorners(kept, gw)), gw, gh);
+  if (kept.length < MIN_EVIDENCE_FILL * countCells(inHull)) return null;
+  // The evidenced squares must look unlike the bare floor around the rug (the network's evidence
+  // on plain boards is no rug).
+  const marked = new Uint8Array(gn);
+  for (const g of kept) marked[g] = 1;
+  const outside = new Uint8Array(gn);
+  for (let g = 0; g < gn; g++) if (bare[g] && !inHull[g]) outside[g] = 1;
+  if (countCells(outside) < MIN_OUTSIDE_CELLS) return null;
+  const apart = separationOf(colourModel(features, marked), colourModel(features, outside));
+  if (apart < MIN_EVIDENCE_SEPARATION) return null;
+  const rug = new Uint8Array(gn);
+  for (let g = 0; g < gn; g++) if (inHull[g] && inRegion[g]) rug[g] = 1;
+  return rug;
+}
+
+/** How many cells of a grid mask are set. */
+function countCells(mask: Uint8Array): number {
+  let count = 0;
+  for (const v of mask) count += v;
+  return count;
+}
+
 /**
  * Whether a piece (grid cells) has the parse's glass (shower screen) just above it in enough of
  * its columns: the tray of a glass shower, seen through the screen.
@@ -410,6 +501,14 @@ function pixelLikelihood(lab: readonly number[], c: ColourModel): number {
   return l;
 }
 
+/** Whether a pixel's Lab colour is likelier under the floor's model than the rug's. */
+function floorLooksLikelier(
+  lab: readonly number[],
+  models: { rug: ColourModel; floor: ColourModel },
+): boolean {
+  return pixelLikelihood(lab, models.floor) > pixelLikelihood(lab, models.rug);
+}
+
 /** 3×3 majority vote of a grid mask inside the region (two passes): salt and pepper go. */
 function majority(mask: Uint8Array, inside: Uint8Array, gw: number, gh: number): void {
   for (let pass = 0; pass < 2; pass++) {
@@ -449,7 +548,7 @@ function refineToEdges(
   grid: Grid,
   cell: number,
   region: Uint8Array,
-  models: { rug: ColourModel; floor: ColourModel },
+  models: { rug: ColourModel; floor: ColourModel } | null,
 ): Uint8Array {
   const { width, height, data } = image;
   const { gw, gh } = grid;
@@ -564,9 +663,8 @@ function refineToEdges(
       const a = Math.min(1, Math.max(0, (q - 0.35) / 0.3));
       if (a === 0) continue;
       // Near the outline, a pixel the floor's colours explain better is floor: the hull and the
-      // filter's window reach a little past a rug's edge.
-      const lab = rgbToLab([r, gr, b]);
-      if (pixelLikelihood(lab, models.floor) > pixelLikelihood(lab, models.rug)) continue;
+      // filter's window reach a little past a rug's edge. (An evidence rug has no such models.)
+      if (models && floorLooksLikelier(rgbToLab([r, gr, b]), models)) continue;
       matte[i] = Math.round(a * 255);
     }
   }

@@ -44,7 +44,9 @@ interface Floors {
  * their frames leave the wall (scene/door-frames.ts); raised bedroom-1 (spill 42.7 → 34.1 %, wall
  * IoU 0.571 → 0.655) and dining-room (spill 40.6 → 28.5 %, wall IoU 0.580 → 0.696). Decision
  * 040: dining tables and chairs take back the wall too; raised dining-room (spill 28.5 → 26.9 %,
- * wall IoU 0.696 → 0.706) and living-room-1 (spill 12.5 → 11.6 %).
+ * wall IoU 0.696 → 0.706) and living-room-1 (spill 12.5 → 11.6 %). Decision 045: a patterned rug
+ * the colours cannot part from the floor is kept as the hull of the network's rug evidence;
+ * raised living-room-1 floor spill 61.0 → 33.0 %.
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -155,7 +157,7 @@ const THRESHOLDS: Record<string, Floors> = {
     right: null,
     paintSpill: 0.14,
     paintMiss: 0.05,
-    floorSpill: 0.62,
+    floorSpill: 0.35,
     floorMiss: 0.09,
   },
   'living-room-beamed-ceiling.jpg': {

@@ -18,6 +18,8 @@ import {
   loadRoomLabels,
   rasteriseLabels,
   scaleLabels,
+  WALL_LABELS,
+  type RasterisedLabels,
 } from './ground-truth';
 import { roomRaster, textureRaster } from './photos';
 import { parseOf } from './room-parse';
@@ -36,7 +38,13 @@ export interface SceneQuality {
   /** Per plane, null where the labels have no such wall. */
   wallIou: { left: number | null; front: number | null; right: number | null; all: number };
   paint: { spill: number; miss: number };
-  floors: { spill: number; miss: number; refused: boolean };
+  floors: {
+    spill: number;
+    miss: number;
+    refused: boolean;
+    /** Share of the changed pixels per label they fall on off the floor (`rug`, `sofa`, `wall`…). */
+    spillOn: Record<string, number>;
+  };
 }
 
 const PAINTS = ['#2f4f6f', '#c0673d', '#e9dca6'];
@@ -64,6 +72,41 @@ function farthest<T>(candidates: T[], colourOf: (c: T) => number[], from: number
   return candidates.reduce((best, c) =>
     distance(colourOf(c), from) > distance(colourOf(best), from) ? c : best,
   );
+}
+
+/** What a labelled pixel is called in the spill breakdown: an object's name, `wall`, or its label. */
+function spillName(truth: RasterisedLabels, pixel: number): string {
+  const region = truth.regionAt(pixel);
+  if (!region) return 'unlabelled';
+  if (region.label === 'object') return region.name ?? 'object';
+  return WALL_LABELS.includes(region.label) ? 'wall' : region.label;
+}
+
+/** Share of the changed pixels (as changeAgainstTarget counts them) on each non-floor label. */
+export function spillByLabel(
+  input: Raster,
+  output: Raster,
+  truth: RasterisedLabels,
+  threshold: number,
+): Record<string, number> {
+  const counts = new Map<string, number>();
+  let changed = 0;
+  for (let i = 0; i < truth.regionIndex.length; i++) {
+    const p = i * 4;
+    let moved = false;
+    for (let c = 0; c < 3; c++) {
+      if (Math.abs((input.data[p + c] ?? 0) - (output.data[p + c] ?? 0)) > threshold) moved = true;
+    }
+    if (!moved) continue;
+    changed++;
+    const name = spillName(truth, i);
+    if (name !== 'floor') counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const shares: Record<string, number> = {};
+  for (const [name, count] of [...counts].sort((a, b) => b[1] - a[1])) {
+    shares[name] = count / Math.max(1, changed);
+  }
+  return shares;
 }
 
 function planeIou(parse: RoomParse, truth: Mask, name: 'wall-left' | 'wall-front' | 'wall-right') {
@@ -108,7 +151,7 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
 
   // Floors: as the app asks (no mask, SAM's objects out of the floor), a texture far from the
   // floor's colour.
-  let floors = { spill: 0, miss: 1, refused: true };
+  let floors: SceneQuality['floors'] = { spill: 0, miss: 1, refused: true, spillOn: {} };
   const notFloor = await objectsOverFloor(image, floorRegionOf(parse), await samSegmenter());
   try {
     const floor = floorOf(parse, { image, notFloor });
@@ -132,7 +175,12 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
       floor.matte,
     );
     const scored = changeAgainstTarget(image, out, floorTruth, CHANGE_THRESHOLD);
-    floors = { spill: scored.spill, miss: scored.miss, refused: false };
+    floors = {
+      spill: scored.spill,
+      miss: scored.miss,
+      refused: false,
+      spillOn: spillByLabel(image, out, truth, CHANGE_THRESHOLD),
+    };
   } catch {
     // Refused (no visible floor): scored as all missed.
   }
@@ -165,4 +213,18 @@ export function formatSceneTable(rows: SceneQuality[]): string {
       `${r.photo.padEnd(38)}  ${num(r.floorIou)}      ${num(r.wallIou.all)}      ${num(r.wallIou.left)}  ${num(r.wallIou.front)}  ${num(r.wallIou.right)}   ${pct(r.paint.spill)}  ${pct(r.paint.miss)}   ${r.floors.refused ? ' refused        ' : `${pct(r.floors.spill)}  ${pct(r.floors.miss)}`}`,
   );
   return [head, ...lines].join('\n');
+}
+
+/** Labels taking less than this share of a photo's changed pixels are left out of the breakdown. */
+const MIN_LISTED_SPILL = 0.002;
+
+/** Per photo, which labels the floors' spilled pixels fall on (share of all changed pixels). */
+export function formatFloorSpillTable(rows: SceneQuality[]): string {
+  const lines = rows.map((r) => {
+    const parts = Object.entries(r.floors.spillOn)
+      .filter(([, share]) => share >= MIN_LISTED_SPILL)
+      .map(([name, share]) => `${name} ${(100 * share).toFixed(1)}%`);
+    return `${r.photo.padEnd(38)}  ${r.floors.refused ? 'refused' : parts.join(', ') || '—'}`;
+  });
+  return ['floors spill by label (share of changed pixels)', ...lines].join('\n');
 }
