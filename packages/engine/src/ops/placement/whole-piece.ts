@@ -16,6 +16,8 @@ const MIN_PART_SHARE = 0.001;
 const INSIDE_SHARE = 0.9;
 /** The reach round the piece and its notches, as a share of the image's longer side. */
 const REACH_SHARE = 0.012;
+/** How far past SAM's edge the piece is taken (its rim), as a share of the longer side. */
+const RIM_SHARE = 0.0025;
 /** Most SAM questions asked (each ≈ 0.2–0.5 s on CPU). */
 const MAX_CLICKS = 8;
 
@@ -61,12 +63,17 @@ export async function wholeOldPiece(
     any = true;
   }
   if (!any) return { mask, scene };
+  // SAM's edge (decoded at 256²) stops a few pixels short of the piece's bright rim.
+  const rim = dilateMask(
+    { width, height, data: added },
+    Math.max(2, Math.round(RIM_SHARE * Math.max(width, height))),
+  );
   const others = otherObjects(scene, piece);
   const grown = new Uint8Array(mask.data);
   const labels = new Uint8Array(scene.labels);
   const own = dominantClass(piece, scene.labels);
   for (let i = 0; i < added.length; i++) {
-    if (!added[i] || others[i] || KEEP.has(scene.labels[i] ?? 0)) continue;
+    if (!rim.data[i] || others[i] || KEEP.has(scene.labels[i] ?? 0)) continue;
     grown[i] = 1;
     labels[i] = own;
   }
