@@ -333,12 +333,14 @@ async function runVariant(
       const parse = await parseIfInstalled(image, settings);
       checkpoint(signal);
       const camera = parse?.camera ?? estimateRoomCamera(image);
-      // The old piece whole where SAM sees its edges (the parse's and the outline's are ragged).
-      const segmenter = parse ? await loadSegmenter(settings) : null;
+      // The old piece whole where SAM sees its edges (the parse's and the outline's are ragged);
+      // without SAM (or with a broken one) the selection as it is.
+      const segmenter = parse ? await loadSegmenter(settings).catch(() => null) : null;
+      const asSelected = { mask, scene: parse };
       const whole =
         parse && segmenter?.method === 'sam'
-          ? await wholeOldPiece(image, mask, parse, segmenter)
-          : { mask, scene: parse };
+          ? await wholeOldPiece(image, mask, parse, segmenter).catch(() => asSelected)
+          : asSelected;
       checkpoint(signal);
       const replaced = await replaceFurniture(
         image,
