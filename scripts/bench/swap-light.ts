@@ -9,6 +9,8 @@ import { demoProduct, placementFromDemo } from '../../packages/engine/src/produc
 import { ADE } from '../../packages/engine/src/scene/ade20k';
 import { dilateMask, type Raster } from '../../packages/engine/src/raster';
 import { replaceFurniture } from '../../packages/engine/src/ops/place-product';
+import { openSegmenter } from '../../packages/engine/src/ops/open-ops';
+import { wholeOldPiece } from '../../packages/engine/src/ops/placement/whole-piece';
 import { rasterToPng, roomRaster } from '../../packages/engine/src/test-support/photos';
 import { parseOf } from '../../packages/engine/src/test-support/room-parse';
 
@@ -25,6 +27,11 @@ const all: [string, string, string][] = [
 const photos = process.env.ONLY ? all.filter((p) => p[0].startsWith(process.env.ONLY ?? '')) : all;
 async function main(): Promise<void> {
   await mkdir(out, { recursive: true });
+  // The old piece whole where SAM sees it, as the dispatch asks for it (docs/decisions/047).
+  const segmenter = await openSegmenter({
+    modelsDir: process.env.MODELS_DIR,
+    allowDownload: false,
+  });
   for (const [name, label, productId] of photos) {
     const photo = await roomRaster(name, 1700);
     const parse = await parseOf(photo);
@@ -38,13 +45,17 @@ async function main(): Promise<void> {
     const demo = demoProduct(productId);
     if (!demo) throw new Error(productId);
     const started = performance.now();
+    const whole =
+      segmenter.method === 'sam'
+        ? await wholeOldPiece(photo, dilateMask(piece.mask, 2), parse, segmenter)
+        : { mask: dilateMask(piece.mask, 2), scene: parse };
     const swapped = await replaceFurniture(
       photo,
-      dilateMask(piece.mask, 2),
+      whole.mask,
       placementFromDemo(demo),
       parse.camera,
       { variant: 0, seed: 5 },
-      parse,
+      whole.scene,
     );
     const ms = performance.now() - started;
     const stem = name.replace(/\.\w+$/, '');
@@ -204,11 +215,11 @@ async function main(): Promise<void> {
     // piece's colour there than the wall's.
     const recoloured = await replaceFurniture(
       photo,
-      dilateMask(piece.mask, 2),
+      whole.mask,
       placementFromDemo(demo, demo.colors.at(-1)?.hex),
       parse.camera,
       { variant: 0, seed: 5 },
-      parse,
+      whole.scene,
     );
     const differs = (i: number) =>
       Math.max(
@@ -266,6 +277,7 @@ async function main(): Promise<void> {
       `  ghost above the product: ${((100 * ghost) / Math.max(1, open)).toFixed(1)}% of ${open} px nearer the old piece than the wall; distance from the wall ${median(offWall)} (the photo's wall round it ${median(wallSpread)})`,
     );
   }
+  await segmenter.dispose();
 }
 
 /** The room's openings and pictures: never furniture standing in front. */

@@ -22,6 +22,7 @@ import { snapSelection } from './ops/material-selection';
 import { redesign } from './ops/redesign';
 import { restyle } from './ops/restyle';
 import { spaceElements, withFloorWidths } from './ops/space-elements';
+import { wholeOldPiece } from './ops/placement/whole-piece';
 import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintableSurface, paintWalls } from './ops/wall-paint';
@@ -332,11 +333,27 @@ async function runVariant(
       const parse = await parseIfInstalled(image, settings);
       checkpoint(signal);
       const camera = parse?.camera ?? estimateRoomCamera(image);
-      const replaced = await replaceFurniture(image, mask, product, camera, options, parse);
+      // The old piece whole where SAM sees its edges (the parse's and the outline's are ragged);
+      // without SAM (or with a broken one) the selection as it is.
+      const segmenter = parse ? await loadSegmenter(settings).catch(() => null) : null;
+      const asSelected = { mask, scene: parse };
+      const whole =
+        parse && segmenter?.method === 'sam'
+          ? await wholeOldPiece(image, mask, parse, segmenter).catch(() => asSelected)
+          : asSelected;
+      checkpoint(signal);
+      const replaced = await replaceFurniture(
+        image,
+        whole.mask,
+        product,
+        camera,
+        options,
+        whole.scene,
+      );
       // The element's outline and, with the parse, the old piece's legs and contact shadow below
       // it (a detector's box stops short of them): they go with the piece, the new one's shadow
       // falls there.
-      return { image: confineToMask(image, replaced, swapExtent(mask, parse)) };
+      return { image: confineToMask(image, replaced, swapExtent(whole.mask, whole.scene)) };
     }
     case 'architectural_style': {
       const plan = request.plans?.[variant % request.plans.length];

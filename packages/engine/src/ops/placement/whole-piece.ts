@@ -1,0 +1,311 @@
+/**
+ * The old piece of a swap whole (issue 11, docs/decisions/047): the room parse's outline of a
+ * sofa is ragged (an arm's rim, the tops of its back pillows and a pale pillow come out as wall)
+ * and the element's outline is simplified further, so the removal left grey rims of the old piece
+ * round the new one. SAM, asked at each part of the piece and in the notches of its top, sees the
+ * piece's real edges: what it returns that stays within the piece's reach is the old piece.
+ */
+import { dilateMask, maskBounds, type Mask, type Raster } from '../../raster';
+import { ADE } from '../../scene/ade20k';
+import type { Segmenter } from '../segment';
+import { oldPiece, type PlacementObject, type PlacementScene } from './scene';
+
+/** Smallest part or notch asked about (share of the image). */
+const MIN_PART_SHARE = 0.001;
+/** Share of a SAM segment that must lie within the piece's reach for it to count as the piece. */
+const INSIDE_SHARE = 0.9;
+/** The reach round the piece and its notches, as a share of the image's longer side. */
+const REACH_SHARE = 0.012;
+/** How far past SAM's edge the piece is taken (its rim), as a share of the longer side. */
+const RIM_SHARE = 0.0025;
+/** Most SAM questions asked (each ≈ 0.2–0.5 s on CPU). */
+const MAX_CLICKS = 8;
+
+/** Classes that are the room itself: never relabelled as the piece. */
+const KEEP = new Set<number>([ADE.window, ADE.door, ADE.rug]);
+
+/**
+ * The selection grown to the whole old piece, and a scene whose labels call the added pixels the
+ * piece's class (so the swap removes them too). Unchanged when the parse finds no piece or SAM
+ * confirms nothing.
+ */
+export async function wholeOldPiece(
+  image: Raster,
+  mask: Mask,
+  scene: PlacementScene,
+  segmenter: Segmenter,
+): Promise<{ mask: Mask; scene: PlacementScene }> {
+  const found = oldPiece(mask, scene);
+  if (!found) return { mask, scene };
+  const { width, height } = mask;
+  const piece = found.piece;
+  const b = found.box;
+  const bounds = { x0: b.x0, y0: b.y0, x1: b.x1 + 1, y1: b.y1 + 1 };
+  const minArea = MIN_PART_SHARE * width * height;
+  const clicks = [
+    ...partsOf(piece, scene, minArea).map((part) => ({
+      point: interiorPoint(part),
+      within: piece,
+    })),
+    ...topNotches(piece, scene, minArea).map((notch) => ({
+      point: interiorPoint(notch),
+      within: union(piece, notch),
+    })),
+  ].slice(0, MAX_CLICKS);
+  const reach = Math.max(3, Math.round(REACH_SHARE * Math.max(width, height)));
+  const added = new Uint8Array(width * height);
+  let any = false;
+  for (const { point, within } of clicks) {
+    if (!point) continue;
+    const segment = await segmenter.segment(image, [{ ...point, label: 1 }], { objects: [bounds] });
+    if (!mostlyWithin(segment, dilateMask(union(within, mask), reach))) continue;
+    for (let i = 0; i < added.length; i++) if (segment.data[i]) added[i] = 1;
+    any = true;
+  }
+  if (!any) return { mask, scene };
+  // SAM's edge (decoded at 256²) stops a few pixels short of the piece's bright rim.
+  const rim = dilateMask(
+    { width, height, data: added },
+    Math.max(2, Math.round(RIM_SHARE * Math.max(width, height))),
+  );
+  const others = otherObjects(scene, piece);
+  const grown = new Uint8Array(mask.data);
+  const labels = new Uint8Array(scene.labels);
+  const own = dominantClass(piece, scene.labels);
+  for (let i = 0; i < added.length; i++) {
+    if (!rim.data[i] || others[i] || KEEP.has(scene.labels[i] ?? 0)) continue;
+    grown[i] = 1;
+    labels[i] = own;
+  }
+  return { mask: { width, height, data: grown }, scene: relabelled(scene, labels) };
+}
+
+/** The parse objects lying mostly in the piece (its halves, cushions, throws), large enough. */
+function partsOf(piece: Mask, scene: PlacementScene, minArea: number): Mask[] {
+  const parts: Mask[] = [];
+  for (const object of scene.objects) {
+    const own = objectWithin(object, piece);
+    if (own.area < minArea || own.area < 0.6 * object.area) continue;
+    parts.push(own.mask);
+  }
+  return parts.sort((a, b) => count(b) - count(a));
+}
+
+/** The object's pixels inside `piece`, and their count. */
+function objectWithin(object: PlacementObject, piece: Mask): { mask: Mask; area: number } {
+  const { width, height } = piece;
+  const data = new Uint8Array(width * height);
+  let area = 0;
+  const b = object.box;
+  for (let y = b.y; y < b.y + b.height; y++) {
+    for (let x = b.x; x < b.x + b.width; x++) {
+      const i = y * width + x;
+      if (object.mask.data[i] && piece.data[i]) {
+        data[i] = 1;
+        area++;
+      }
+    }
+  }
+  return { mask: { width, height, data }, area };
+}
+
+/**
+ * The notches in the piece's top (a pillow the parse called wall between two it saw): per column,
+ * the pixels between the upper hull of the piece's top profile and its top, not another object,
+ * as connected regions large enough to ask about.
+ */
+function topNotches(piece: Mask, scene: PlacementScene, minArea: number): Mask[] {
+  const { width, height } = piece;
+  const box = maskBounds(piece);
+  if (!box) return [];
+  const top = new Float64Array(width).fill(NaN);
+  for (let x = box.x0; x <= box.x1; x++) {
+    for (let y = box.y0; y <= box.y1; y++) {
+      if (piece.data[y * width + x]) {
+        top[x] = y;
+        break;
+      }
+    }
+  }
+  const hull = upperHull(top, box.x0, box.x1);
+  const others = otherObjects(scene, piece);
+  const notch = new Uint8Array(width * height);
+  for (let x = box.x0; x <= box.x1; x++) {
+    const t = top[x] ?? NaN;
+    const h = hull[x] ?? NaN;
+    if (Number.isNaN(t) || Number.isNaN(h)) continue;
+    for (let y = Math.ceil(h); y < t; y++) {
+      const i = y * width + x;
+      if (!others[i] && !KEEP.has(scene.labels[i] ?? 0)) notch[i] = 1;
+    }
+  }
+  return components({ width, height, data: notch }).filter((c) => count(c) >= minArea);
+}
+
+/** The upper hull (smallest y on screen) of the profile `top` over x0..x1, per column. */
+function upperHull(top: Float64Array, x0: number, x1: number): Float64Array {
+  const points: [number, number][] = [];
+  for (let x = x0; x <= x1; x++) {
+    const y = top[x] ?? NaN;
+    if (Number.isNaN(y)) continue;
+    // Monotone chain, keeping the upper (small y) side: drop a point under the chord.
+    while (points.length >= 2) {
+      const [ax, ay] = points[points.length - 2] as [number, number];
+      const [bx, by] = points[points.length - 1] as [number, number];
+      if ((bx - ax) * (y - ay) - (by - ay) * (x - ax) <= 0) points.pop();
+      else break;
+    }
+    points.push([x, y]);
+  }
+  const hull = new Float64Array(top.length).fill(NaN);
+  for (let k = 0; k + 1 < points.length; k++) {
+    const [ax, ay] = points[k] as [number, number];
+    const [bx, by] = points[k + 1] as [number, number];
+    for (let x = ax; x <= bx; x++) hull[x] = ay + ((by - ay) * (x - ax)) / Math.max(1, bx - ax);
+  }
+  return hull;
+}
+
+/** The pixels of the parse's objects that are not part of the piece (a lamp, a table). */
+function otherObjects(scene: PlacementScene, piece: Mask): Uint8Array {
+  const out = new Uint8Array(piece.width * piece.height);
+  for (const object of scene.objects) {
+    const own = objectWithin(object, piece);
+    if (own.area >= 0.6 * object.area) continue;
+    const b = object.box;
+    for (let y = b.y; y < b.y + b.height; y++) {
+      for (let x = b.x; x < b.x + b.width; x++) {
+        const i = y * piece.width + x;
+        if (object.mask.data[i] && !piece.data[i]) out[i] = 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** The 4-connected regions of a mask. */
+function components(mask: Mask): Mask[] {
+  const { width, height } = mask;
+  const seen = new Uint8Array(width * height);
+  const queue = new Int32Array(width * height);
+  const out: Mask[] = [];
+  for (let start = 0; start < seen.length; start++) {
+    if (seen[start] || !mask.data[start]) continue;
+    const data = new Uint8Array(width * height);
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = start;
+    seen[start] = 1;
+    while (head < tail) {
+      const i = queue[head++] ?? 0;
+      data[i] = 1;
+      const x = i % width;
+      for (const j of [i - 1, i + 1, i - width, i + width]) {
+        if (j < 0 || j >= seen.length || seen[j] || !mask.data[j]) continue;
+        if ((j === i - 1 && x === 0) || (j === i + 1 && x === width - 1)) continue;
+        seen[j] = 1;
+        queue[tail++] = j;
+      }
+    }
+    out.push({ width, height, data });
+  }
+  return out;
+}
+
+/** The pixel of a region farthest from its edge (city-block distance, two passes). */
+function interiorPoint(region: Mask): { x: number; y: number } | null {
+  const { width, height, data } = region;
+  const box = maskBounds(region);
+  if (!box) return null;
+  const d = new Float32Array(width * height);
+  const far = width + height;
+  for (let y = box.y0; y <= box.y1; y++) {
+    for (let x = box.x0; x <= box.x1; x++) {
+      const i = y * width + x;
+      if (!data[i]) continue;
+      const up = y > box.y0 ? (d[i - width] ?? 0) : 0;
+      const left = x > box.x0 ? (d[i - 1] ?? 0) : 0;
+      d[i] = Math.min(far, up + 1, left + 1);
+    }
+  }
+  let best = -1;
+  let bestD = 0;
+  for (let y = box.y1; y >= box.y0; y--) {
+    for (let x = box.x1; x >= box.x0; x--) {
+      const i = y * width + x;
+      if (!data[i]) continue;
+      const down = y < box.y1 ? (d[i + width] ?? 0) : 0;
+      const right = x < box.x1 ? (d[i + 1] ?? 0) : 0;
+      const v = Math.min(d[i] ?? 0, down + 1, right + 1);
+      d[i] = v;
+      if (v > bestD) {
+        bestD = v;
+        best = i;
+      }
+    }
+  }
+  return best < 0 ? null : { x: best % width, y: Math.floor(best / width) };
+}
+
+/** Whether at least INSIDE_SHARE of `segment` (and something) lies in `area`. */
+function mostlyWithin(segment: Mask, area: Mask): boolean {
+  let all = 0;
+  let inside = 0;
+  for (let i = 0; i < segment.data.length; i++) {
+    if (!segment.data[i]) continue;
+    all++;
+    if (area.data[i]) inside++;
+  }
+  return all > 0 && inside >= INSIDE_SHARE * all;
+}
+
+/** The union of two masks of one size. */
+function union(a: Mask, b: Mask): Mask {
+  const data = new Uint8Array(a.data);
+  for (let i = 0; i < data.length; i++) if (b.data[i]) data[i] = 1;
+  return { width: a.width, height: a.height, data };
+}
+
+/** How many pixels a mask sets. */
+function count(mask: Mask): number {
+  let n = 0;
+  for (let i = 0; i < mask.data.length; i++) n += mask.data[i] ? 1 : 0;
+  return n;
+}
+
+/** The parse class most of the piece's pixels have. */
+function dominantClass(piece: Mask, labels: Uint8Array): number {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < piece.data.length; i++) {
+    if (piece.data[i]) counts.set(labels[i] ?? 0, (counts.get(labels[i] ?? 0) ?? 0) + 1);
+  }
+  let best: number = ADE.sofa;
+  let n = 0;
+  for (const [label, c] of counts) if (c > n) [best, n] = [label, c];
+  return best;
+}
+
+/** The scene with other labels: its surfaces and class masks read from them. */
+function relabelled(scene: PlacementScene, labels: Uint8Array): PlacementScene {
+  const { width, height } = scene;
+  const changed = (i: number) => labels[i] !== scene.labels[i];
+  return {
+    width,
+    height,
+    labels,
+    wallFloorLine: scene.wallFloorLine,
+    objects: scene.objects,
+    surface(name: 'floor'): Mask {
+      const floor = scene.surface(name);
+      const data = new Uint8Array(floor.data);
+      for (let i = 0; i < data.length; i++) if (changed(i)) data[i] = 0;
+      return { width, height, data };
+    },
+    classMask(classIds: readonly number[]): Mask {
+      const ids = new Set(classIds);
+      const data = new Uint8Array(width * height);
+      for (let i = 0; i < data.length; i++) if (ids.has(labels[i] ?? 0)) data[i] = 1;
+      return { width, height, data };
+    },
+  };
+}
