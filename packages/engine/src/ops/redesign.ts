@@ -127,17 +127,18 @@ export async function redesign(
       behind: piece.blocked === BEHIND,
     });
   }
-  keepFronts(image, parse, pieces);
-  for (let k = pieces.length - 1; k >= 0; k--) {
-    // Behind nearer furniture and nothing found to keep in front: the new piece would be drawn
-    // over it, so the old one stays.
-    if (pieces[k]?.behind && !pieces[k]?.front) pieces.splice(k, 1);
-  }
   // Per pixel of the removed pieces: the surface now seen there (wall above the wall–floor line
   // continued across the hole, floor below it), for the walls and floor to run on behind them.
   let behind: Uint8Array | null = null;
   if (pieces.length > 0) {
     await timed('remove', () => {
+      keepFronts(image, parse, pieces);
+      for (let k = pieces.length - 1; k >= 0; k--) {
+        // Behind nearer furniture and nothing found to keep in front: the new piece would be
+        // drawn over it, so the old one stays.
+        if (pieces[k]?.behind && !pieces[k]?.front) pieces.splice(k, 1);
+      }
+      if (pieces.length === 0) return;
       const union = unionOf(pieces.map((piece) => piece.mask));
       // What stands in front stays: it is not filled, and is laid back over the new product.
       for (const { front } of pieces) {
