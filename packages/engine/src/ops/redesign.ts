@@ -285,16 +285,18 @@ interface SwapPiece {
  */
 function keepFronts(image: Raster, parse: RoomParse, pieces: SwapPiece[]): void {
   const { width } = parse;
+  const boxes = new Map<SwapPiece, Box>();
   const fronts = pieces.map((piece) => {
     const box = boxOf(piece.size);
     if (!box) return null;
+    boxes.set(piece, rectOf(box));
     return swapForeground(image, parse, piece.mask, piece.window, box.y + box.height - 0.5);
   });
   // A front part of one piece lying within another swapped piece's box is that piece's (the
   // foot of a drum coffee table the parse calls a tray): it goes with it, not laid back.
   pieces.forEach((piece, k) => {
     const front = fronts[k];
-    if (front) for (const object of parse.objects) adoptPart(object, front.mask, piece, pieces);
+    if (front) for (const object of parse.objects) adoptPart(object, front.mask, piece, boxes);
   });
   pieces.forEach((piece, k) => {
     const front = fronts[k];
@@ -319,19 +321,26 @@ function keepFronts(image: Raster, parse: RoomParse, pieces: SwapPiece[]): void 
 const PART_INSIDE = 0.75;
 
 /**
- * Adds `object` to the removal mask of the other piece whose box holds it, when it is not
- * furniture of its own, lies mostly in `front` (what stands in front of `piece`) and at least
- * {@link PART_INSIDE} of it lies within that piece's box.
+ * Adds `object` to the removal mask of another piece whose box (`boxes`, by piece) holds it, when
+ * it is not furniture of its own, lies mostly in `front` (what stands in front of `piece`) and at
+ * least {@link PART_INSIDE} of it lies within that box.
  */
 function adoptPart(
   object: RoomParse['objects'][number],
   front: Mask,
   piece: SwapPiece,
-  pieces: readonly SwapPiece[],
+  boxes: ReadonlyMap<SwapPiece, Box>,
 ): void {
   if (object.classId === ADE.rug || STANDING.has(object.classId)) return;
   const { width } = front;
   const { box } = object;
+  // Only boxes that can hold enough of it are looked at (the object's mask is read lazily).
+  const owners = [...boxes].filter(([other, held]) => {
+    const w = Math.min(box.x + box.width, held.x1 + 1) - Math.max(box.x, held.x0);
+    const h = Math.min(box.y + box.height, held.y1 + 1) - Math.max(box.y, held.y0);
+    return other !== piece && w > 0 && h > 0 && w * h >= PART_INSIDE * object.area;
+  });
+  if (owners.length === 0) return;
   let inFront = 0;
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
@@ -340,15 +349,12 @@ function adoptPart(
     }
   }
   if (inFront < 0.5 * object.area) return;
-  for (const other of pieces) {
-    const held = other === piece ? null : boxOf(other.size);
-    if (!held) continue;
+  for (const [other, held] of owners) {
     let inside = 0;
-    const x1 = Math.min(box.x + box.width, held.x + held.width);
-    const y1 = Math.min(box.y + box.height, held.y + held.height);
-    for (let y = Math.max(box.y, held.y); y < y1; y++) {
-      for (let x = Math.max(box.x, held.x); x < x1; x++)
+    for (let y = Math.max(box.y, held.y0); y <= Math.min(box.y + box.height - 1, held.y1); y++) {
+      for (let x = Math.max(box.x, held.x0); x <= Math.min(box.x + box.width - 1, held.x1); x++) {
         inside += object.mask.data[y * width + x] ?? 0;
+      }
     }
     if (inside < PART_INSIDE * object.area) continue;
     for (let y = box.y; y < box.y + box.height; y++) {
