@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import {
   enginePlans,
+  notAppliedNotices,
   planRestyle,
   swappablePieces,
 } from '../../apps/server/src/modules/actions/restyle-plan';
@@ -427,6 +428,11 @@ async function main() {
           total: d.total / 100,
         })),
         notices,
+        // What the answer adds from the images: planned swaps and decor they do not show.
+        notShown: notAppliedNotices(
+          plans,
+          variants.map((v) => v.done.applied),
+        ),
         variants: variants.map((v) => ({
           file: v.name,
           applied: v.done.applied.map((a) =>

@@ -51,6 +51,10 @@ export const messages = {
     'Nothing of its kind in the catalogue is near the size of the {item}: it was kept',
   restyleDecorOverBudget:
     'Nothing in the catalogue fits what remains of the budget: no {item} was added',
+  /** A restyle planned a swap the photo did not allow (the piece joined to its neighbours, cut by the frame). */
+  restyleKeptInPhoto: 'The {item} could not be swapped in this photo: it was kept',
+  /** A restyle planned decor the photo has no free spot for. */
+  restyleDecorNoSpace: 'The photo shows no free spot for a {item}: none was added',
 } as const;
 
 export type MessageKey = keyof typeof messages;

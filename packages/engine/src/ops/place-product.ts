@@ -249,7 +249,7 @@ async function place(
 }
 
 /** `over` with `photo` laid back over it where `matte` (over `window`) says the photo stays. */
-function layFront(over: Raster, photo: Raster, matte: Float32Array, window: Box): Raster {
+export function layFront(over: Raster, photo: Raster, matte: Float32Array, window: Box): Raster {
   const ww = window.x1 - window.x0 + 1;
   for (let y = window.y0; y <= window.y1; y++) {
     for (let x = window.x0; x <= window.x1; x++) {

@@ -70,6 +70,15 @@ function changedShare(a: Raster, b: Raster, mask: Mask, levels = 8): number {
   return all > 0 ? changed / all : 0;
 }
 
+/** The parse's largest object of the class. */
+function largest(parse: RoomParse, classId: number) {
+  const found = parse.objects
+    .filter((object) => object.classId === classId)
+    .sort((a, b) => b.area - a.area)[0];
+  if (!found) throw new Error(`the parse found no object of class ${classId}`);
+  return found;
+}
+
 describe('redesign (architectural style as a plan)', () => {
   it('repaints the walls and lays the floor, and leaves windows and doors as they were', async () => {
     const image = await roomRaster('living-room-modern-white-sofa.jpg', 800);
@@ -132,6 +141,52 @@ describe('redesign (architectural style as a plan)', () => {
       Math.min(box.x + box.width, sofa.box.x + sofa.box.width) - Math.max(box.x, sofa.box.x);
     expect(overlap).toBeGreaterThan(0.6 * sofa.box.width);
     expect(changedShare(image, done.image, sofa.mask)).toBeGreaterThan(0.6);
+  }, 180_000);
+
+  it('swaps a sofa that a table and a chair stand in front of, and keeps them in front', async () => {
+    // plants-bright: a coffee table and a chair stand in front of the sofa. The redesign kept the
+    // sofa (and said nothing); it now swaps it as Change furniture does (decision 041).
+    const image = await roomRaster('living-room-plants-bright.jpg', 800);
+    const parse = await parseOf(image);
+    const sofa = largest(parse, ADE.sofa);
+    const plan: RedesignPlan = {
+      swaps: [{ outline: sofa.polygon, product: product('sofa-lund') }],
+    };
+    const done = await redesign(image, parse, plan, STYLE, 0, OPTIONS);
+    expect(done.applied).toEqual([expect.objectContaining({ id: 'sofa-lund', role: 'swap' })]);
+    // The chairs in front of it (standing lower, over its box) keep their pixels.
+    const base = sofa.box.y + sofa.box.height;
+    const front = parse.objects.filter(
+      (object) =>
+        object.classId === ADE.chair &&
+        object.box.y + object.box.height > base + 0.02 * image.height &&
+        object.box.x < sofa.box.x + sofa.box.width &&
+        object.box.x + object.box.width > sofa.box.x,
+    );
+    expect(front.length).toBeGreaterThan(0);
+    for (const object of front) {
+      expect(changedShare(image, done.image, object.mask)).toBeLessThan(0.03);
+    }
+  }, 180_000);
+
+  it("stands a new sofa on the old one's floor contact, not on the rug and pouf in front", async () => {
+    // neutral-sofa: the removal mask grows down through the rug's shadows and the pouf; the new
+    // sofa stood on its lowest row, 13% of the image lower than the old one, and far too large.
+    const image = await roomRaster('living-room-neutral-sofa.jpg', 800);
+    const parse = await parseOf(image);
+    const sofa = largest(parse, ADE.sofa);
+    const plan: RedesignPlan = {
+      swaps: [{ outline: sofa.polygon, product: product('sofa-lund') }],
+    };
+    const done = await redesign(image, parse, plan, STYLE, 0, OPTIONS);
+    const swap = done.applied.find((item) => item.kind === 'product');
+    if (swap?.kind !== 'product') throw new Error('the sofa was not swapped');
+    const oldBase = sofa.box.y + sofa.box.height;
+    // Its contact shadow may reach a little below its feet.
+    expect(swap.region.box.y + swap.region.box.height).toBeLessThan(oldBase + 0.04 * image.height);
+    // The pouf in front keeps its pixels.
+    const pouf = largest(parse, ADE.ottoman);
+    expect(changedShare(image, done.image, pouf.mask)).toBeLessThan(0.03);
   }, 180_000);
 
   it('without a plan step does nothing but the grade', async () => {

@@ -32,7 +32,9 @@ import type {
 import { floorOf } from './find-floor';
 import { inpaint } from './inpaint';
 import { planRemoval, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL } from './removal';
-import { placeProduct, replaceRemovedFurniture } from './place-product';
+import { allowedWindow, layFront, placeProduct, replaceRemovedFurniture } from './place-product';
+import type { Box } from './placement/pose';
+import { swapForeground, type SwapForeground } from './placement/scene';
 import { restyle } from './restyle';
 import { fillPolygon } from './space-elements';
 import { fillSurface } from './surface-fill';
@@ -109,19 +111,40 @@ export async function redesign(
 
   // Swapped pieces go first, structure-aware (wall above the wall–floor line, floor below), so
   // the new walls and floor run on behind them and a smaller product uncovers room, not smear.
-  const pieces: { mask: Mask; product: PlacementProduct }[] = [];
+  const pieces: SwapPiece[] = [];
   for (const swap of plan.swaps ?? []) {
-    // A piece behind nearer furniture or out of frame at its foot is kept: it cannot be
-    // swapped without the new product standing over what is in front of it.
+    // A piece out of frame at its foot or joined to its neighbours is kept. One behind nearer
+    // furniture is swapped with what stands in front kept whole and in front of the new product.
     const piece = pieceOf(parse, swap.outline, image);
-    if (piece && !piece.blocked) pieces.push({ mask: piece.mask, product: swap.product });
+    if (!piece || (piece.blocked && piece.blocked !== BEHIND)) continue;
+    const size = sizingMask(piece.mask, swap.outline);
+    pieces.push({
+      mask: piece.mask,
+      size,
+      window: allowedWindow(size),
+      product: swap.product,
+      front: null,
+      behind: piece.blocked === BEHIND,
+    });
   }
   // Per pixel of the removed pieces: the surface now seen there (wall above the wall–floor line
   // continued across the hole, floor below it), for the walls and floor to run on behind them.
   let behind: Uint8Array | null = null;
   if (pieces.length > 0) {
     await timed('remove', () => {
+      keepFronts(image, parse, pieces);
+      for (let k = pieces.length - 1; k >= 0; k--) {
+        // Behind nearer furniture and nothing found to keep in front: the new piece would be
+        // drawn over it, so the old one stays.
+        if (pieces[k]?.behind && !pieces[k]?.front) pieces.splice(k, 1);
+      }
+      if (pieces.length === 0) return;
       const union = unionOf(pieces.map((piece) => piece.mask));
+      // What stands in front stays: it is not filled, and is laid back over the new product.
+      for (const { front } of pieces) {
+        if (!front) continue;
+        for (let i = 0; i < union.data.length; i++) if (front.mask.data[i]) union.data[i] = 0;
+      }
       const removed = removeShrunk(current, union, parse, options);
       behind = surfacesBehind(removed.hole, parse);
       current = removed.image;
@@ -172,32 +195,36 @@ export async function redesign(
   }
 
   // What products may no longer go over: the furniture the parse found, and what was placed.
-  const taken = occupiedMask(parse);
+  // A rug lies flat: a plant or a lamp may stand on it, another rug may not lie over it.
+  const taken = occupiedMask(parse, false);
+  const takenForRugs = occupiedMask(parse, true);
   const obstacles = obstaclesOf(parse);
   /** Keeps a placed product (when it changed anything): its box is taken, its item recorded. */
   const accept = (next: Raster, product: PlacementProduct, role: 'swap' | 'decor') => {
     const region = changedRegion(current, next);
     if (region.share === 0) return;
     markBox(taken, region.box);
+    markBox(takenForRugs, region.box);
     obstacles.push(rectOf(region.box));
     applied.push(productItem(product, role, region));
     current = next;
   };
-  for (const [index, { mask: piece, product }] of pieces.entries()) {
+  for (const [index, { size, window, product, front }] of pieces.entries()) {
     await timed(
       'swaps',
       async () => {
         // The old piece is gone already and the walls and floor run on behind it: the
         // replacement spans its footprint over them, so what a smaller product uncovers is the
         // new wall and floor (not a second fill of the hole, which smeared them).
-        const next = await replaceRemovedFurniture(
+        const placed = await replaceRemovedFurniture(
           current,
-          piece,
+          size,
           product,
           parse.camera,
           options,
           parse,
         );
+        const next = front ? layFront(placed, image, front.matte, window) : placed;
         accept(next, product, 'swap');
       },
       `swap${index + 1}`,
@@ -211,7 +238,13 @@ export async function redesign(
         const spot =
           product.category === 'mirror'
             ? wallSpot(parse, taken, product, options.variant + index)
-            : floorSpot(parse, taken, obstacles, product, options.variant + index);
+            : floorSpot(
+                parse,
+                product.category === 'rug' ? takenForRugs : taken,
+                obstacles,
+                product,
+                options.variant + index,
+              );
         if (!spot) return;
         const next = await placeProduct(current, spot, product, parse.camera, options);
         accept(next, product, 'decor');
@@ -227,6 +260,131 @@ export async function redesign(
   }
   return { image: current, applied, times, cpu };
 }
+
+/** Why {@link pieceOf} keeps a piece that nearer furniture stands over. */
+const BEHIND = 'behind nearer furniture';
+
+/** A piece the redesign swaps: what goes, what sizes the new product, what stays in front. */
+interface SwapPiece {
+  /** The old piece with its legs and contact shadow: removed. */
+  mask: Mask;
+  /** The old piece down to its floor contact: the new product spans it. */
+  size: Mask;
+  /** Where the new product may change pixels (the size mask's box and shadow margin). */
+  window: Box;
+  product: PlacementProduct;
+  /** What stands in front of it: kept out of the removal and laid back over the new product. */
+  front: SwapForeground | null;
+  /** Whether nearer furniture stands over it (it is swapped only with a front to keep). */
+  behind: boolean;
+}
+
+/**
+ * Finds what stands in front of each piece (decision 041's {@link swapForeground}), without what
+ * the redesign removes itself (a coffee table swapped too, and what rests on it).
+ */
+function keepFronts(image: Raster, parse: RoomParse, pieces: SwapPiece[]): void {
+  const { width } = parse;
+  const boxes = new Map<SwapPiece, Box>();
+  const fronts = pieces.map((piece) => {
+    const box = boxOf(piece.size);
+    if (!box) return null;
+    boxes.set(piece, rectOf(box));
+    return swapForeground(image, parse, piece.mask, piece.window, box.y + box.height - 0.5);
+  });
+  // A front part of one piece lying within another swapped piece's box is that piece's (the
+  // foot of a drum coffee table the parse calls a tray): it goes with it, not laid back.
+  pieces.forEach((piece, k) => {
+    const front = fronts[k];
+    if (front) for (const object of parse.objects) adoptPart(object, front.mask, piece, boxes);
+  });
+  pieces.forEach((piece, k) => {
+    const front = fronts[k];
+    if (!front) return;
+    const ww = piece.window.x1 - piece.window.x0 + 1;
+    let any = false;
+    for (let y = piece.window.y0; y <= piece.window.y1; y++) {
+      for (let x = piece.window.x0; x <= piece.window.x1; x++) {
+        const i = y * width + x;
+        const at = (y - piece.window.y0) * ww + (x - piece.window.x0);
+        if (pieces.some((other) => other !== piece && other.mask.data[i])) {
+          front.mask.data[i] = 0;
+          front.matte[at] = 0;
+        } else if (front.mask.data[i]) any = true;
+      }
+    }
+    if (any) piece.front = front;
+  });
+}
+
+/** Share of a part's pixels within a box for it to belong to the piece of that box. */
+const PART_INSIDE = 0.75;
+
+/**
+ * Adds `object` to the removal mask of another piece whose box (`boxes`, by piece) holds it, when
+ * it is not furniture of its own, lies mostly in `front` (what stands in front of `piece`) and at
+ * least {@link PART_INSIDE} of it lies within that box.
+ */
+function adoptPart(
+  object: RoomParse['objects'][number],
+  front: Mask,
+  piece: SwapPiece,
+  boxes: ReadonlyMap<SwapPiece, Box>,
+): void {
+  if (object.classId === ADE.rug || STANDING.has(object.classId)) return;
+  const { width } = front;
+  const { box } = object;
+  // Only boxes that can hold enough of it are looked at (the object's mask is read lazily).
+  const owners = [...boxes].filter(([other, held]) => {
+    const w = Math.min(box.x + box.width, held.x1 + 1) - Math.max(box.x, held.x0);
+    const h = Math.min(box.y + box.height, held.y1 + 1) - Math.max(box.y, held.y0);
+    return other !== piece && w > 0 && h > 0 && w * h >= PART_INSIDE * object.area;
+  });
+  if (owners.length === 0) return;
+  let inFront = 0;
+  for (let y = box.y; y < box.y + box.height; y++) {
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const i = y * width + x;
+      if (object.mask.data[i] && front.data[i]) inFront++;
+    }
+  }
+  if (inFront < 0.5 * object.area) return;
+  for (const [other, held] of owners) {
+    let inside = 0;
+    for (let y = Math.max(box.y, held.y0); y <= Math.min(box.y + box.height - 1, held.y1); y++) {
+      for (let x = Math.max(box.x, held.x0); x <= Math.min(box.x + box.width - 1, held.x1); x++) {
+        inside += object.mask.data[y * width + x] ?? 0;
+      }
+    }
+    if (inside < PART_INSIDE * object.area) continue;
+    for (let y = box.y; y < box.y + box.height; y++) {
+      for (let x = box.x; x < box.x + box.width; x++) {
+        const i = y * width + x;
+        if (object.mask.data[i]) other.mask.data[i] = 1;
+      }
+    }
+    return;
+  }
+}
+
+/**
+ * The part of a piece's removal mask that sizes its replacement: down to the detector's outline's
+ * lowest row and a little below (legs, the contact itself). The removal grows down through legs
+ * and contact shadow, and through a dark rug or pouf in front of the piece too: standing on that
+ * row drew the new piece nearer the camera, so far too large (decision 036's neutral-sofa).
+ */
+function sizingMask(mask: Mask, outline: readonly { x: number; y: number }[]): Mask {
+  const { width, height } = mask;
+  let last = 0;
+  for (const point of outline) last = Math.max(last, point.y);
+  last += Math.max(2, Math.round(CONTACT_BELOW * height));
+  const data = new Uint8Array(mask.data);
+  if (last + 1 < height) data.fill(0, (last + 1) * width);
+  return anySet({ width, height, data }) ? { width, height, data } : mask;
+}
+
+/** How far below its outline (share of the image height) a piece's floor contact may lie. */
+const CONTACT_BELOW = 0.01;
 
 function productItem(
   product: PlacementProduct,
@@ -395,11 +553,18 @@ function removeShrunk(
   return { image: out, hole: grown };
 }
 
+/**
+ * Share of the columns the wall–floor line must be seen in to be continued behind the removed
+ * pieces. A room whose furniture stands along most of its walls shows little of it (plants-bright:
+ * 4.6% of the columns); without a line the uncovered wall kept the removal's fill, unpainted.
+ */
+const MIN_LINE_SHARE = 0.02;
+
 /** The line with its gaps (NaN) filled linearly between known rows, level past its ends. */
 function interpolatedLine(line: Float32Array): Float32Array | null {
   const known: number[] = [];
   for (let x = 0; x < line.length; x++) if (Number.isFinite(line[x])) known.push(x);
-  if (known.length < Math.max(8, 0.05 * line.length)) return null;
+  if (known.length < Math.max(8, MIN_LINE_SHARE * line.length)) return null;
   const out = new Float32Array(line.length);
   let k = 0;
   for (let x = 0; x < line.length; x++) {
@@ -1162,11 +1327,15 @@ const STANDING = new Set<number>([
   ADE.counter,
 ]);
 
-/** Every pixel that is not free: furniture and decor objects, windows, doors, curtains. */
-function occupiedMask(parse: RoomParse): Mask {
+/**
+ * Every pixel that is not free: furniture and decor objects (rugs only `withRugs`), windows,
+ * doors, curtains.
+ */
+function occupiedMask(parse: RoomParse, withRugs: boolean): Mask {
   const { width, height } = parse;
   const data = new Uint8Array(width * height);
   for (const object of parse.objects) {
+    if (!withRugs && object.classId === ADE.rug) continue;
     const { box } = object;
     for (let y = box.y; y < box.y + box.height; y++) {
       for (let x = box.x; x < box.x + box.width; x++) {

@@ -29,6 +29,7 @@ import {
   type GenerationLease,
   type RefundOutcome,
 } from './generations';
+import { notAppliedNotices } from './restyle-plan';
 import { usedRecords } from './used-record';
 
 export interface PaidGenerationDeps {
@@ -108,6 +109,7 @@ export class PaidGenerations {
     const { reference, userId } = generation;
     const stored: ImageRow[] = [];
     let used: ImageUsed[] = [];
+    let notices = job.notices ?? [];
     try {
       const result = await withDeadline(
         timeoutMs,
@@ -122,6 +124,10 @@ export class PaidGenerations {
       }
       for (const png of result.images) {
         stored.push(await this.deps.images.storeGenerated(userId, png, result));
+      }
+      // What a redesign planned but could not show is said too (the used record leaves it out).
+      if (job.request.op === 'architectural_style' && job.request.plans) {
+        notices = [...notices, ...notAppliedNotices(job.request.plans, result.applied)];
       }
       used = await usedRecords(
         db,
@@ -159,7 +165,7 @@ export class PaidGenerations {
       images: stored.map((row) => imageUrl(storageKey(row))),
       used,
       remainingCredits: await availableCredits(db, userId),
-      ...(job.notices && job.notices.length > 0 ? { notices: job.notices } : {}),
+      ...(notices.length > 0 ? { notices } : {}),
     };
   }
 

@@ -10,10 +10,12 @@ import {
   messages,
   type Product,
 } from '@roomcraft/contracts';
+import type { PlacementProduct, RedesignPlan } from '@roomcraft/engine';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_WIDTH_OVER_PIECE,
   MIN_WIDTH_OF_PIECE,
+  notAppliedNotices,
   planRestyle,
   swapCategoryOf,
   swappablePieces,
@@ -321,5 +323,38 @@ describe('like for like, at the right size', () => {
         'armchair-nest',
       ]);
     }
+  });
+});
+
+describe('what the images show', () => {
+  const placed = (id: string, category: string) =>
+    ({ id, category, colour: '#ffffff' }) as unknown as PlacementProduct;
+  const region = { share: 0.1, box: { x: 0, y: 0, width: 10, height: 10 } };
+  const sofa = placed('sofa-lund', 'sofa');
+  const plant = placed('plant-fig', 'plant');
+  const lamp = placed('floor-column', 'floor_lamp');
+  const plans: RedesignPlan[] = [
+    { swaps: [{ outline: [], product: sofa }], decor: [plant] },
+    { swaps: [{ outline: [], product: sofa }], decor: [lamp] },
+  ];
+  const shown = (id: string, role: 'swap' | 'decor') =>
+    ({ kind: 'product', id, colour: '#ffffff', role, region }) as const;
+
+  it('says which planned swap or decor an image does not show, once when no design does', () => {
+    const notices = notAppliedNotices(plans, [[shown('plant-fig', 'decor')], []]);
+    expect(notices).toEqual([
+      messages.restyleKeptInPhoto.replace('{item}', 'sofa'),
+      `Design 2: ${messages.restyleDecorNoSpace.replace('{item}', 'floor lamp')}`,
+    ]);
+  });
+
+  it('says nothing when every image shows its plan, or when the engine reports nothing', () => {
+    const all = [
+      [shown('sofa-lund', 'swap'), shown('plant-fig', 'decor')],
+      [shown('sofa-lund', 'swap'), shown('floor-column', 'decor')],
+    ];
+    expect(notAppliedNotices(plans, all)).toEqual([]);
+    expect(notAppliedNotices(plans, undefined)).toEqual([]);
+    expect(notAppliedNotices([], all)).toEqual([]);
   });
 });

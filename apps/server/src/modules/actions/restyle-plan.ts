@@ -19,6 +19,7 @@ import {
   type StyleKit,
 } from '@roomcraft/contracts';
 import type {
+  AppliedItem,
   DetectedElement,
   PlacementProduct,
   RedesignPlan,
@@ -354,6 +355,11 @@ export function planRestyle(input: {
     }
     designs.push(design);
   }
+  return { depth, designs, notices: saidOnce(perDesign) };
+}
+
+/** Each design's notices, said once when all designs share them, else with the design's number. */
+function saidOnce(perDesign: readonly Set<string>[]): string[] {
   const said = new Set<string>();
   perDesign.forEach((notices, k) => {
     for (const notice of notices) {
@@ -361,8 +367,42 @@ export function planRestyle(input: {
       said.add(everywhere || perDesign.length === 1 ? notice : `Design ${k + 1}: ${notice}`);
     }
   });
-  return { depth, designs, notices: [...said] };
+  return [...said];
 }
+
+/**
+ * What a redesign planned but its images do not show: a swap the engine kept (the piece joined to
+ * its neighbours in the photo) or decor with no free spot. `applied` is the engine's list per
+ * image; image k carries out `plans[k % plans.length]`, as the engine does. Empty without plans.
+ */
+export function notAppliedNotices(
+  plans: readonly RedesignPlan[],
+  applied: readonly (readonly AppliedItem[] | undefined)[] | undefined,
+): string[] {
+  if (plans.length === 0 || !applied) return [];
+  const perDesign = applied.map((items, k) => {
+    const notices = new Set<string>();
+    const plan = plans[k % plans.length];
+    if (!plan || !items) return notices;
+    const shown = (id: string, role: 'swap' | 'decor') =>
+      items.some((item) => item.kind === 'product' && item.id === id && item.role === role);
+    for (const { product } of plan.swaps ?? []) {
+      if (!shown(product.id, 'swap')) {
+        notices.add(messages.restyleKeptInPhoto.replace('{item}', categoryWords(product)));
+      }
+    }
+    for (const product of plan.decor ?? []) {
+      if (!shown(product.id, 'decor')) {
+        notices.add(messages.restyleDecorNoSpace.replace('{item}', categoryWords(product)));
+      }
+    }
+    return notices;
+  });
+  return saidOnce(perDesign);
+}
+
+/** A product's category in plain words ("coffee table"). */
+const categoryWords = (product: PlacementProduct): string => product.category.replace(/_/g, ' ');
 
 /** What the engine needs to draw a product, and a floor texture; undefined when it cannot. */
 export interface PlanLoaders {
