@@ -6,6 +6,7 @@ import { repoRoot } from '../../e2e/support/app-server';
 import { labelledPhotos } from '../../packages/engine/src/test-support/ground-truth';
 import {
   formatSceneTable,
+  formatSpillBreakdown,
   measureScene,
   type SceneQuality,
 } from '../../packages/engine/src/test-support/scene-quality';
@@ -14,3 +15,4 @@ process.env.MODELS_DIR ??= path.resolve(repoRoot, '../shared/models');
 const rows: SceneQuality[] = [];
 for (const photo of await labelledPhotos()) rows.push(await measureScene(photo));
 console.log(formatSceneTable(rows));
+console.log(`\n${formatSpillBreakdown(rows)}`);

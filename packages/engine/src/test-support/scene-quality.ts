@@ -16,6 +16,8 @@ import {
   iou,
   labelMask,
   loadRoomLabels,
+  type RasterisedLabels,
+  WALL_LABELS,
   rasteriseLabels,
   scaleLabels,
 } from './ground-truth';
@@ -36,6 +38,8 @@ export interface SceneQuality {
   /** Per plane, null where the labels have no such wall. */
   wallIou: { left: number | null; front: number | null; right: number | null; all: number };
   paint: { spill: number; miss: number };
+  /** Where the paint spilled: share of all painted pixels per label (see paintSpillBreakdown). */
+  paintSpillBy: Record<string, number>;
   floors: { spill: number; miss: number; refused: boolean };
 }
 
@@ -105,6 +109,7 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
   );
   const painted = paintWalls(image, all, hex, { variant: 0, seed: 1 }, surface);
   const paint = changeAgainstTarget(image, painted, wallTruth, CHANGE_THRESHOLD);
+  const paintSpillBy = paintSpillBreakdown(image, painted, truth, CHANGE_THRESHOLD);
 
   // Floors: as the app asks (no mask, SAM's objects out of the floor), a texture far from the
   // floor's colour.
@@ -149,8 +154,54 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
       all: iou(parse.surface('walls'), wallTruth),
     },
     paint: { spill: paint.spill, miss: paint.miss },
+    paintSpillBy,
     floors,
   };
+}
+
+/**
+ * What the paint spilled onto: for each changed pixel not labelled wall, the label under it
+ * (`ceiling`, `floor`, `window`, `door`, the object's name, or `unlabelled`), as a share of all
+ * changed pixels, so the shares add up to the paint spill.
+ */
+export function paintSpillBreakdown(
+  input: Raster,
+  output: Raster,
+  truth: RasterisedLabels,
+  threshold: number,
+): Record<string, number> {
+  const counts = new Map<string, number>();
+  let changed = 0;
+  for (let i = 0; i < truth.width * truth.height; i++) {
+    const p = i * 4;
+    let moved = false;
+    for (let c = 0; c < 3; c++) {
+      if (Math.abs((input.data[p + c] ?? 0) - (output.data[p + c] ?? 0)) > threshold) moved = true;
+    }
+    if (!moved) continue;
+    changed++;
+    const region = truth.regionAt(i);
+    if (region && WALL_LABELS.includes(region.label)) continue;
+    const label = !region
+      ? 'unlabelled'
+      : region.label === 'object'
+        ? (region.name ?? 'object')
+        : region.label;
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return Object.fromEntries([...counts].map(([label, n]) => [label, n / Math.max(1, changed)]));
+}
+
+/** Per photo, the labels the paint spilled onto, largest first (those under 0.5 % left out). */
+export function formatSpillBreakdown(rows: SceneQuality[]): string {
+  const lines = rows.map((r) => {
+    const parts = Object.entries(r.paintSpillBy)
+      .filter(([, share]) => share >= 0.005)
+      .sort((a, b) => b[1] - a[1])
+      .map(([label, share]) => `${label} ${(100 * share).toFixed(1)}%`);
+    return `${r.photo.padEnd(38)}  ${pct(r.paint.spill)} = ${parts.join(', ')}`;
+  });
+  return ['paint spill by label (share of painted pixels)', ...lines].join('\n');
 }
 
 const pct = (v: number) => `${(100 * v).toFixed(1)}%`.padStart(6);
