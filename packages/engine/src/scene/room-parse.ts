@@ -13,6 +13,7 @@ import { takeDoorFramesFromWall } from './door-frames';
 import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
 import { classMatte, refineLabels } from './refine';
+import { ceilingOverWall } from './wall-above-ceiling';
 import { doubtWalls } from './wall-doubt';
 import { runnerUpBoxes, takeOccludersFromWall } from './wall-occluders';
 import { snapWallRim } from './wall-rim';
@@ -117,6 +118,9 @@ export function parseFromLogits(
   takeOccludersFromWall(image, labels, [...detections, ...runnerUpBoxes(doubted, width, height)]);
   // Doors close to the wall's colour, found by their frames.
   takeDoorFramesFromWall(image, labels);
+  // Wall the network found above a stretch of ceiling (between beams, a vaulted ceiling's far
+  // side) is the ceiling.
+  ceilingOverWall(labels, width, height);
   // Mattes are built on first use (floors want the floor's, paint the walls'), then kept.
   const mattes = new Map<number, Uint8Array>();
   const matteOf = (cls: number): Uint8Array => {
