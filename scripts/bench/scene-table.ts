@@ -6,6 +6,7 @@ import { repoRoot } from '../../e2e/support/app-server';
 import { labelledPhotos } from '../../packages/engine/src/test-support/ground-truth';
 import {
   formatFloorSpillTable,
+  formatPaintSpillTable,
   formatSceneTable,
   measureScene,
   type SceneQuality,
@@ -15,5 +16,7 @@ process.env.MODELS_DIR ??= path.resolve(repoRoot, '../shared/models');
 const rows: SceneQuality[] = [];
 for (const photo of await labelledPhotos()) rows.push(await measureScene(photo));
 console.log(formatSceneTable(rows));
+console.log();
+console.log(formatPaintSpillTable(rows));
 console.log();
 console.log(formatFloorSpillTable(rows));

@@ -13,10 +13,18 @@ import { takeDoorFramesFromWall } from './door-frames';
 import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
 import { classMatte, refineLabels } from './refine';
+import { ceilingOverWall } from './wall-above-ceiling';
 import { doubtWalls } from './wall-doubt';
 import { runnerUpBoxes, takeOccludersFromWall } from './wall-occluders';
 import { snapWallRim } from './wall-rim';
-import { boundaryLines, splitWalls, PLANE_FRONT, PLANE_LEFT, PLANE_RIGHT } from './wall-planes';
+import {
+  boundaryLines,
+  splitWalls,
+  PLANE_FRONT,
+  PLANE_LEFT,
+  PLANE_NONE,
+  PLANE_RIGHT,
+} from './wall-planes';
 
 export type { SceneObject } from './objects';
 
@@ -129,6 +137,11 @@ export function parseFromLogits(
   };
   const lines = boundaryLines(labels, width, height, ADE.wall, [ADE.floor, ADE.rug], ADE.ceiling);
   const walls = splitWalls(labels, width, height, ADE.wall, lines, camera);
+  // Wall the network found above a stretch of ceiling (between beams, a vaulted ceiling's far
+  // side) is the ceiling. After the split: the planes stay as the network's lines put them.
+  if (ceilingOverWall(labels, width, height) > 0) {
+    for (let i = 0; i < n; i++) if (labels[i] !== ADE.wall) walls.planes[i] = PLANE_NONE;
+  }
   let objects: SceneObject[] | undefined;
 
   const classMask = (classIds: readonly number[]): Mask => {

@@ -37,7 +37,12 @@ export interface SceneQuality {
   floorIou: number;
   /** Per plane, null where the labels have no such wall. */
   wallIou: { left: number | null; front: number | null; right: number | null; all: number };
-  paint: { spill: number; miss: number };
+  paint: {
+    spill: number;
+    miss: number;
+    /** Share of the painted pixels per label they fall on off the walls (`ceiling`, `door`…). */
+    spillOn: Record<string, number>;
+  };
   floors: {
     spill: number;
     miss: number;
@@ -82,12 +87,17 @@ function spillName(truth: RasterisedLabels, pixel: number): string {
   return WALL_LABELS.includes(region.label) ? 'wall' : region.label;
 }
 
-/** Share of the changed pixels (as changeAgainstTarget counts them) on each non-floor label. */
+/**
+ * What an edit spilled onto: for each changed pixel (as changeAgainstTarget counts them) off the
+ * `target` surface, the label under it (`ceiling`, `wall`, `door`, the object's name, or
+ * `unlabelled`), as a share of all changed pixels, largest first; the shares add up to the spill.
+ */
 export function spillByLabel(
   input: Raster,
   output: Raster,
   truth: RasterisedLabels,
   threshold: number,
+  target: 'floor' | 'wall',
 ): Record<string, number> {
   const counts = new Map<string, number>();
   let changed = 0;
@@ -100,7 +110,7 @@ export function spillByLabel(
     if (!moved) continue;
     changed++;
     const name = spillName(truth, i);
-    if (name !== 'floor') counts.set(name, (counts.get(name) ?? 0) + 1);
+    if (name !== target) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   const shares: Record<string, number> = {};
   for (const [name, count] of [...counts].sort((a, b) => b[1] - a[1])) {
@@ -179,7 +189,7 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
       spill: scored.spill,
       miss: scored.miss,
       refused: false,
-      spillOn: spillByLabel(image, out, truth, CHANGE_THRESHOLD),
+      spillOn: spillByLabel(image, out, truth, CHANGE_THRESHOLD, 'floor'),
     };
   } catch {
     // Refused (no visible floor): scored as all missed.
@@ -196,7 +206,11 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
       right: planeIou(parse, labelMask(truth, 'wall-right'), 'wall-right'),
       all: iou(parse.surface('walls'), wallTruth),
     },
-    paint: { spill: paint.spill, miss: paint.miss },
+    paint: {
+      spill: paint.spill,
+      miss: paint.miss,
+      spillOn: spillByLabel(image, painted, truth, CHANGE_THRESHOLD, 'wall'),
+    },
     floors,
   };
 }
@@ -218,13 +232,30 @@ export function formatSceneTable(rows: SceneQuality[]): string {
 /** Labels taking less than this share of a photo's changed pixels are left out of the breakdown. */
 const MIN_LISTED_SPILL = 0.002;
 
+/** Per photo, which labels the paint's spilled pixels fall on (share of all painted pixels). */
+export function formatPaintSpillTable(rows: SceneQuality[]): string {
+  return spillTable('paint spill by label (share of painted pixels)', rows, (r) => r.paint.spillOn);
+}
+
 /** Per photo, which labels the floors' spilled pixels fall on (share of all changed pixels). */
 export function formatFloorSpillTable(rows: SceneQuality[]): string {
+  return spillTable('floors spill by label (share of changed pixels)', rows, (r) =>
+    r.floors.refused ? null : r.floors.spillOn,
+  );
+}
+
+/** One line per photo: its spill's labels, largest first (null: the edit was refused). */
+function spillTable(
+  title: string,
+  rows: SceneQuality[],
+  spillOn: (row: SceneQuality) => Record<string, number> | null,
+): string {
   const lines = rows.map((r) => {
-    const parts = Object.entries(r.floors.spillOn)
+    const shares = spillOn(r);
+    const parts = Object.entries(shares ?? {})
       .filter(([, share]) => share >= MIN_LISTED_SPILL)
       .map(([name, share]) => `${name} ${(100 * share).toFixed(1)}%`);
-    return `${r.photo.padEnd(38)}  ${r.floors.refused ? 'refused' : parts.join(', ') || '—'}`;
+    return `${r.photo.padEnd(38)}  ${shares === null ? 'refused' : parts.join(', ') || '—'}`;
   });
-  return ['floors spill by label (share of changed pixels)', ...lines].join('\n');
+  return [title, ...lines].join('\n');
 }

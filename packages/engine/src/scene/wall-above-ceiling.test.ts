@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ADE } from './ade20k';
+import { ceilingOverWall } from './wall-above-ceiling';
+
+const W = 40;
+const H = 100;
+
+/** A 40×100 parse: ceiling over rows [0, ceilingTo), wall below, then `paint` draws on it. */
+function parse(ceilingTo: number, paint: (x: number, y: number) => number | undefined) {
+  const labels = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      labels[y * W + x] = paint(x, y) ?? (y < ceilingTo ? ADE.ceiling : ADE.wall);
+    }
+  }
+  return labels;
+}
+
+const at = (labels: Uint8Array, x: number, y: number) => labels[y * W + x];
+
+describe('ceilingOverWall', () => {
+  it('gives a patch of wall above the ceiling to the ceiling', () => {
+    // A pale patch between beams read as wall, at the photo's top edge.
+    const labels = parse(40, (x, y) => (x >= 10 && x < 20 && y < 15 ? ADE.wall : undefined));
+    expect(ceilingOverWall(labels, W, H)).toBe(150);
+    expect(at(labels, 15, 5)).toBe(ADE.ceiling);
+    // The wall under the ceiling stays wall.
+    expect(at(labels, 15, 60)).toBe(ADE.wall);
+  });
+
+  it('keeps the wall above a patch of "ceiling" in the middle of it', () => {
+    // A pale picture the network read as ceiling, inside the wall.
+    const labels = parse(10, (x, y) =>
+      x >= 5 && x < 15 && y >= 50 && y < 60 ? ADE.ceiling : undefined,
+    );
+    expect(ceilingOverWall(labels, W, H)).toBe(0);
+    expect(at(labels, 10, 30)).toBe(ADE.wall);
+  });
+
+  it('needs a real stretch of ceiling under the wall, not a sliver', () => {
+    // Wall over a one-row line of "ceiling" at the top: no ceiling to speak of.
+    const labels = parse(0, (_x, y) => (y === 20 ? ADE.ceiling : undefined));
+    expect(ceilingOverWall(labels, W, H)).toBe(0);
+  });
+});
