@@ -17,6 +17,13 @@ const CELL_SHARE = 1 / 50;
  * and shaded rug: 0.9, 1.2, 0.8); a cream rug on oak differs in b by 2.2 (living-room-plants-bright).
  */
 const MIN_SEPARATION = 1.5;
+/**
+ * …and by at least this much in (a, b): a dark floor's light and shade part by a Fisher ratio of
+ * 2.3 in a but 1.9 in (a, b) (kitchen-dining-1 under its radiator); oak and a cream rug by 21.
+ */
+const MIN_CHROMA_GAP = 8;
+/** …or by this much in texture (standard deviation of L, 0–100 scale): a rug on smooth tile. */
+const MIN_TEXTURE_GAP = 3;
 /** The smaller material holds at least this share of the ring's cells. */
 const MIN_MINOR_SHARE = 0.08;
 /** Cells agreeing with their four neighbours' material, at least this share: two regions, not noise. */
@@ -123,6 +130,18 @@ function floorCells(
   return { cell, gx0: window.x0, gy0: window.y0, gw, gh, known, features };
 }
 
+/** m₁ − m₂ of feature `f` between the cells of classes 1 and 2. */
+function meanGap(ids: number[], cls: Uint8Array, features: Float32Array, f: number): number {
+  const sum = [0, 0];
+  const n = [0, 0];
+  for (const k of ids) {
+    const c = (cls[k] ?? 1) - 1;
+    sum[c] = (sum[c] ?? 0) + (features[k * 4 + f] ?? 0);
+    n[c] = (n[c] ?? 0) + 1;
+  }
+  return (sum[0] ?? 0) / Math.max(1, n[0] ?? 0) - (sum[1] ?? 0) / Math.max(1, n[1] ?? 0);
+}
+
 /** |m₁ − m₂| / pooled standard deviation of feature `f` between the cells of classes 1 and 2. */
 function fisherRatio(ids: number[], cls: Uint8Array, features: Float32Array, f: number): number {
   const n = [0, 0];
@@ -205,9 +224,11 @@ function twoMaterials(cells: Cells): Uint8Array | null {
   for (const k of ids) if (cls[k] === 1) minor++;
   minor = Math.min(minor, ids.length - minor);
   if (minor < MIN_MINOR_SHARE * ids.length) return null;
-  if (Math.max(...[1, 2, 3].map((f) => fisherRatio(ids, cls, features, f))) < MIN_SEPARATION) {
-    return null;
-  }
+  const [, da = 0, db = 0, dt = 0] = [0, 1, 2, 3].map((f) => meanGap(ids, cls, features, f));
+  const [, fa = 0, fb = 0, ft = 0] = [0, 1, 2, 3].map((f) => fisherRatio(ids, cls, features, f));
+  const inColour = Math.hypot(da, db) >= MIN_CHROMA_GAP && Math.max(fa, fb) >= MIN_SEPARATION;
+  const inTexture = Math.abs(dt) >= MIN_TEXTURE_GAP && ft >= MIN_SEPARATION;
+  if (!inColour && !inTexture) return null;
   // Coherence: the two lie in regions (a rug and a floor), not speckled through each other.
   let pairs = 0;
   let same = 0;

@@ -203,6 +203,9 @@ export function formatAcrossLineTable(results: readonly AcrossLineResult[]): str
   return lines.join('\n');
 }
 
+/** Each surface, rug and bare floor, covers at least this share of a rug-edge case's hole. */
+const MIN_SIDE_SHARE = 0.15;
+
 /** A cut-out standing across a labelled rug's edge where the rug meets bare floor. */
 export interface RugEdgeCase {
   photo: string;
@@ -324,20 +327,25 @@ export async function rugEdgeBenchmark(
     const bareMean = meanAround(truth, bare, region, pad);
     const d2 = (i: number, m: readonly number[]) =>
       [0, 1, 2].reduce((s, k) => s + ((output.data[i * 4 + k] ?? 0) - (m[k] ?? 0)) ** 2, 0);
-    let judged = 0;
+    let onRug = 0;
+    let onBare = 0;
     let wrong = 0;
     for (let i = 0; i < region.data.length; i++) {
       if (!region.data[i] || !(rug.data[i] || bare.data[i])) continue;
-      judged++;
+      if (rug.data[i]) onRug++;
+      else onBare++;
       const nearRug = d2(i, rugMean) < d2(i, bareMean);
       if (nearRug !== (rug.data[i] === 1)) wrong++;
     }
+    const judged = onRug + onBare;
+    // Only cut-outs that stand across the edge: each surface a fair share of the hole's.
+    if (Math.min(onRug, onBare) < MIN_SIDE_SHARE * judged) continue;
     results.push({
       photo: c.photo,
       object: c.object,
       holeFraction: pasted.area / (truth.width * truth.height),
       psnr: maskedPsnr(output, truth, region),
-      wrongSurface: judged > 0 ? wrong / judged : 0,
+      wrongSurface: wrong / judged,
       ms,
       images: { input: pasted.image, output, truth },
     });
