@@ -481,7 +481,8 @@ function surfacesBehind(
       behind[i] = best;
     }
   }
-  return { surfaces: behind, line };
+  // The rug's fill takes only rug pixels: no pot or chair leg standing on it at a patch's edge.
+  return { surfaces: behind, line, pure: [SURFACE_RUG] };
 }
 
 /**
