@@ -50,6 +50,12 @@ export interface InpaintStructure {
    * reads only `surfaces`.)
    */
   line: Float32Array | null;
+  /**
+   * Surfaces whose hole pixels take votes only from source pixels of their own surface, not just
+   * from patches centred on it (a patch centred on a rug reaches the pot standing on it). The
+   * others take the patch's pixels whatever they show.
+   */
+  pure?: readonly number[];
 }
 
 /** Patch radius: 7×7 patches. */
@@ -107,6 +113,8 @@ interface Level {
   label: Uint8Array | null;
   /** Per surface id: its valid source centres (empty when it has none at this level). */
   sourcesOf: Int32Array[];
+  /** Per surface id: 1 when its hole pixels take only its own source pixels (see `pure`). */
+  pure: Uint8Array;
 }
 
 /** The nearest-neighbour field: per target pixel, the index of its source centre and its SSD. */
@@ -195,7 +203,9 @@ function cropLevel(
   }
   textureFeatures(px, luma, hole, w, h);
   // The finest level matches on colour alone: there, texture is in the colours themselves.
-  return prepareLevel(w, h, px, hole, 3, label);
+  const pure = new Uint8Array(256);
+  for (const l of structure?.pure ?? []) pure[l] = 1;
+  return prepareLevel(w, h, px, hole, 3, label, pure);
 }
 
 /**
@@ -256,6 +266,7 @@ function prepareLevel(
   hole: Uint8Array,
   compared: number,
   label: Uint8Array | null,
+  pure: Uint8Array,
 ): Level {
   // A patch touches the hole iff its centre is within R (Chebyshev) of a hole pixel.
   const near = squareDilate(hole, w, h, R);
@@ -295,6 +306,7 @@ function prepareLevel(
     confidence,
     label,
     sourcesOf: sourcesByLabel(sources, label),
+    pure,
   };
 }
 
@@ -447,7 +459,7 @@ function downsample(fine: Level): Level {
       }
     }
   }
-  return prepareLevel(w, h, px, hole, CH, label);
+  return prepareLevel(w, h, px, hole, CH, label, fine.pure);
 }
 
 /** Builds the pyramid, finest first, down to where the hole is only a few pixels thick. */
@@ -926,7 +938,7 @@ function search(
  * overlap the hole, so writing in place reads only known pixels.
  */
 function vote(level: Level, field: Field): void {
-  const { w, h, px, hole, targets, confidence, label } = level;
+  const { w, h, px, hole, targets, confidence, label, pure } = level;
   const { match, cost } = field;
   const weight = new Float64Array(w * h);
   const sigma2 = typicalCost(cost, targets);
@@ -952,12 +964,14 @@ function vote(level: Level, field: Field): void {
       const x1 = Math.min(w - 1, x + R);
       // With surfaces, only patches of the pixel's own surface vote (the pixel's own patch is one).
       const own = label ? (label[p] ?? 0) : -1;
+      const ownOnly = own > 0 && pure[own] === 1;
       for (let qy = y0; qy <= y1; qy++) {
         for (let qx = x0; qx <= x1; qx++) {
           const q = qy * w + qx;
           const m = match[q] ?? -1;
           if (m < 0) continue;
           if (own > 0 && label && label[q] !== own) continue;
+          if (ownOnly && label && label[m + p - q] !== own) continue;
           const wq = weight[q] ?? 0;
           const src = (m + p - q) * CH;
           a0 += wq * (px[src] ?? 0);

@@ -9,6 +9,7 @@
 import { ADE } from '../scene/ade20k';
 import type { Mask, Raster } from '../raster';
 import { maskBounds } from '../raster';
+import { insideEdges, splitGround, type GroundSplit } from './ground-split';
 import { inpaint, type InpaintOptions, type InpaintStructure } from './inpaint';
 import { shadeWallFill } from './wall-shading';
 
@@ -16,6 +17,15 @@ import { shadeWallFill } from './wall-shading';
 export const SURFACE_WALL = 1;
 export const SURFACE_FLOOR = 2;
 export const SURFACE_CEILING = 3;
+/** A second floor material around the hole: the rug lying on the floor (ops/ground-split.ts). */
+export const SURFACE_RUG = 4;
+/** How many surface ids there are (0 included). */
+const SURFACE_COUNT = 5;
+
+/** Whether a surface is the ground: the floor or a rug on it. */
+function isGround(surface: number): boolean {
+  return surface === SURFACE_FLOOR || surface === SURFACE_RUG;
+}
 
 /** What removal reads from the room parse (a `RoomParse` is one). */
 export interface RemovalScene {
@@ -178,7 +188,7 @@ function surfaceReference(
   to: number,
 ): number[] {
   const { width, height } = image;
-  const samples: number[][] = [[], [], [], []];
+  const samples: number[][] = Array.from({ length: SURFACE_COUNT }, () => []);
   const x0 = Math.max(0, bounds.x0 - to);
   const x1 = Math.min(width - 1, bounds.x1 + to);
   const y0 = Math.max(0, bounds.y0 - to);
@@ -308,9 +318,13 @@ export function planRemoval(image: Raster, mask: Mask, scene: RemovalScene): Rem
       ? 0
       : growInto(hole, width, height, growth, (i) => scene.labels[i] === objectClass);
 
-  // 2. Its contact shadow: surface pixels touching the hole clearly darker than the surface
-  //    looks a little farther out.
   const bounds1 = maskBounds({ width, height, data: hole }) ?? bounds0;
+  // 2. Two floors round the hole (a rug on wood): each its own surface from here on.
+  const split = splitGround(image, hole, (i) => surfaces[i] === SURFACE_FLOOR, bounds1);
+  if (split) markRug(surfaces, split, width);
+
+  // 3. Its contact shadow: surface pixels touching the hole clearly darker than the surface
+  //    looks a little farther out.
   const reach = Math.round(Math.min(30, Math.max(4, 0.06 * size)));
   const reference = surfaceReference(image, surfaces, hole, bounds1, reach + 4, 2 * reach + 12);
   // A contact shadow lies where the object stands: on the floor or the wall just behind its
@@ -319,7 +333,7 @@ export function planRemoval(image: Raster, mask: Mask, scene: RemovalScene): Rem
   const margin = Math.round(0.15 * (bounds1.x1 - bounds1.x0 + 1));
   const shadowPixels = growInto(hole, width, height, reach, (i) => {
     const s = surfaces[i] ?? 0;
-    if (s !== SURFACE_FLOOR && s !== SURFACE_WALL) return false;
+    if (!isGround(s) && s !== SURFACE_WALL) return false;
     const x = i % width;
     if ((i - x) / width < shadowTop || x < bounds1.x0 - margin || x > bounds1.x1 + margin)
       return false;
@@ -331,8 +345,26 @@ export function planRemoval(image: Raster, mask: Mask, scene: RemovalScene): Rem
   return {
     hole: grown,
     grownBy: { objectPixels, shadowPixels },
-    structure: surfacesBehind(grown, surfaces, scene.wallFloorLine, width, height),
+    structure: surfacesBehind(grown, surfaces, scene.wallFloorLine, width, height, split),
   };
+}
+
+/**
+ * Known floor pixels the split judged rug become the rug's surface; floor pixels of its window it
+ * could not judge (cells on the parse's edges) go by the rug's edges when it has them.
+ */
+function markRug(surfaces: Uint8Array, split: GroundSplit, width: number): void {
+  const { material, edges, window } = split;
+  for (let y = window.y0; y <= window.y1; y++) {
+    for (let x = window.x0; x <= window.x1; x++) {
+      const i = y * width + x;
+      if (surfaces[i] !== SURFACE_FLOOR) continue;
+      const m = material[i] ?? 0;
+      if (m === 1 || (m === 0 && edges.length > 0 && insideEdges(edges, x, y))) {
+        surfaces[i] = SURFACE_RUG;
+      }
+    }
+  }
 }
 
 /**
@@ -347,18 +379,20 @@ function surfacesBehind(
   wallFloorLine: Float32Array,
   width: number,
   height: number,
+  split: GroundSplit | null,
 ): InpaintStructure | null {
   const bounds = maskBounds(hole);
   if (!bounds) return null;
   const line = continueWallFloorLine(wallFloorLine, bounds, width);
   // What surrounds the hole above and below the line (a ring 3–12 px out, box distance).
-  const above = [0, 0, 0, 0];
-  const below = [0, 0, 0, 0];
+  const above = new Array<number>(SURFACE_COUNT).fill(0);
+  const below = new Array<number>(SURFACE_COUNT).fill(0);
   for (let y = Math.max(0, bounds.y0 - 12); y <= Math.min(height - 1, bounds.y1 + 12); y++) {
     for (let x = Math.max(0, bounds.x0 - 12); x <= Math.min(width - 1, bounds.x1 + 12); x++) {
       const i = y * width + x;
       if (hole.data[i]) continue;
-      const s = surfaces[i] ?? 0;
+      // The rug is the ground too: the line predicts the ground below it, whichever.
+      const s = isGround(surfaces[i] ?? 0) ? SURFACE_FLOOR : (surfaces[i] ?? 0);
       const lineY = line ? (line[x] ?? Infinity) : Infinity;
       const counts = y < lineY ? above : below;
       counts[s] = (counts[s] ?? 0) + 1;
@@ -416,7 +450,7 @@ function surfacesBehind(
       if (!reach[j]) return j;
     }
   };
-  const score = new Float64Array(4);
+  const score = new Float64Array(SURFACE_COUNT);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -435,15 +469,31 @@ function surfacesBehind(
         if (j < 0) continue;
         const jx = j % width;
         const d = Math.max(1, Math.hypot(jx - x, (j - jx) / width - y));
-        const l = surfaces[j] ?? 0;
+        const own = surfaces[j] ?? 0;
+        // Floor and rug vote as the ground; which of the two is decided below.
+        const l = isGround(own) ? SURFACE_FLOOR : own;
         score[l] = (score[l] ?? 0) + (line && l === predicted ? 1.5 : 1) / d;
+        if (own === SURFACE_RUG) score[SURFACE_RUG] = (score[SURFACE_RUG] ?? 0) + 1 / d;
       }
       let best = predicted;
-      for (let l = 0; l < 4; l++) if ((score[l] ?? 0) > (score[best] ?? 0)) best = l;
+      for (let l = 0; l < SURFACE_RUG; l++) if ((score[l] ?? 0) > (score[best] ?? 0)) best = l;
+      if (best === SURFACE_FLOOR && split) best = groundAt(split, x, y, score);
       behind[i] = best;
     }
   }
-  return { surfaces: behind, line };
+  // The rug's fill takes only rug pixels: no pot or chair leg standing on it at a patch's edge.
+  return { surfaces: behind, line, pure: [SURFACE_RUG] };
+}
+
+/**
+ * Floor or rug behind a ground pixel of the hole: by the rug's edges carried across the hole when
+ * it has them (inside all of them is rug), else by the nearer of the two (`score` holds the whole
+ * ground's vote at the floor's id and the rug's share of it at the rug's).
+ */
+function groundAt(split: GroundSplit, x: number, y: number, score: Float64Array): number {
+  if (split.edges.length > 0) return insideEdges(split.edges, x, y) ? SURFACE_RUG : SURFACE_FLOOR;
+  const rug = score[SURFACE_RUG] ?? 0;
+  return rug > (score[SURFACE_FLOOR] ?? 0) - rug ? SURFACE_RUG : SURFACE_FLOOR;
 }
 
 /**
