@@ -33,6 +33,18 @@ const MIN_SEPARATION = 1.5;
 const MIN_BACKED = 0.15;
 /** A piece's mean height (cells over its width) is at least this share of the photo's height. */
 const MIN_THICKNESS = 0.06;
+
+/** Whether a piece of grid cells is deep for its width: a rug lying flat, not a band of shadow. */
+function hasDepth(cells: readonly number[], gw: number, gh: number): boolean {
+  let bx0 = gw;
+  let bx1 = 0;
+  for (const g of cells) {
+    bx0 = Math.min(bx0, g % gw);
+    bx1 = Math.max(bx1, g % gw);
+  }
+  return cells.length / (bx1 - bx0 + 1) >= MIN_THICKNESS * gh;
+}
+
 /** Lightness's variance is taken this many times wider when cells are classified. */
 const LIGHTNESS_SPREAD = 4;
 /** Smallest variance of a feature (keeps a flat colour from dominating the likelihood). */
@@ -297,14 +309,8 @@ export function findInnerFloor(
     // A flat convex thing (a rectangular or round rug) stays convex in perspective: the piece is
     // its convex hull within the floor region — the rug's pattern that looks like the floor
     // comes back, and so does the floor under what stands on it.
-    let bx0 = gw;
-    let bx1 = 0;
-    for (const g of cells) {
-      bx0 = Math.min(bx0, g % gw);
-      bx1 = Math.max(bx1, g % gw);
-    }
     // A shadow under a sofa is a thin band; a rug lying flat has depth.
-    if (cells.length / (bx1 - bx0 + 1) < MIN_THICKNESS * gh) continue;
+    if (!hasDepth(cells, gw, gh)) continue;
     const hull = convexHull(cellCorners(cells, gw));
     const inHull = cellsInHull(hull, gw, gh);
     let hullCells = 0;
@@ -411,13 +417,7 @@ function evidenceRug(
   for (let id = 1; id <= count; id++) {
     const cells = members[id] ?? [];
     if (cells.length < MIN_PIECE_SHARE * regionCells) continue;
-    let bx0 = gw;
-    let bx1 = 0;
-    for (const g of cells) {
-      bx0 = Math.min(bx0, g % gw);
-      bx1 = Math.max(bx1, g % gw);
-    }
-    if (cells.length / (bx1 - bx0 + 1) < MIN_THICKNESS * gh) continue;
+    if (!hasDepth(cells, gw, gh)) continue;
     const hullCells = countCells(cellsInHull(convexHull(cellCorners(cells, gw)), gw, gh));
     if (cells.length < MIN_SOLIDITY * hullCells) continue;
     kept.push(...cells);
