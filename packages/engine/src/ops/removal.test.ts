@@ -77,6 +77,15 @@ describe('the wall–floor line behind an object', () => {
     expect(out?.[110]).toBeCloseTo(105, 0);
   });
 
+  it('keeps a line seen only on a short scrap beside a wide hole level, not its steep slope', () => {
+    const line = new Float32Array(400).fill(NaN);
+    // 20 px of a steep line (rising 1 px per 2 px towards the hole) left of a 200 px hole.
+    for (let x = 77; x < 97; x++) line[x] = 150 - 0.5 * (x - 77);
+    const out = continueWallFloorLine(line, { x0: 100, x1: 300 }, 400);
+    expect(out?.[200]).toBeCloseTo(140.5, 0);
+    expect(out?.[300]).toBeCloseTo(140.5, 0);
+  });
+
   it('is unknown when neither side shows it', () => {
     expect(
       continueWallFloorLine(new Float32Array(50).fill(NaN), { x0: 10, x1: 20 }, 50),

@@ -224,7 +224,8 @@ export function continueWallFloorLine(
   bounds: { x0: number; x1: number },
   width: number,
 ): Float32Array | null {
-  const span = Math.max(32, bounds.x1 - bounds.x0 + 1);
+  const holeWidth = bounds.x1 - bounds.x0 + 1;
+  const span = Math.max(32, holeWidth);
   const points = (from: number, to: number): [number[], number[]] => {
     const xs: number[] = [];
     const ys: number[] = [];
@@ -239,8 +240,8 @@ export function continueWallFloorLine(
   };
   const [lx, ly] = points(bounds.x0 - 3 - span, bounds.x0 - 3);
   const [rx, ry] = points(bounds.x1 + 3, bounds.x1 + 3 + span);
-  const left = fitLine(lx, ly);
-  const right = fitLine(rx, ry);
+  const left = trustSlope(fitLine(lx, ly), lx, ly, holeWidth, 'left');
+  const right = trustSlope(fitLine(rx, ry), rx, ry, holeWidth, 'right');
   if (!left && !right) return null;
   // Both sides on one wall: one line through both.
   const both =
@@ -255,6 +256,26 @@ export function continueWallFloorLine(
     else if (right) out[x] = right.a + right.b * x;
   }
   return out;
+}
+
+/**
+ * The side's fit, or, when its visible line spans less than half the hole's width, a level line
+ * at the row it reaches next to the hole: a slope from a scrap, carried across a wide hole, would
+ * run far off (a few pixels of a rising line put the floor up to a sofa's seat).
+ */
+function trustSlope(
+  fit: { a: number; b: number } | null,
+  xs: number[],
+  ys: number[],
+  holeWidth: number,
+  side: 'left' | 'right',
+): { a: number; b: number } | null {
+  if (!fit || xs.length === 0) return fit;
+  const first = xs[0] ?? 0;
+  const last = xs[xs.length - 1] ?? 0;
+  if (last - first + 1 >= holeWidth / 2) return fit;
+  const near = side === 'left' ? last : first;
+  return { a: fit.a + fit.b * near, b: 0 };
 }
 
 /** Robust least-squares line y = a + b·x through at least 6 points, or null. */
