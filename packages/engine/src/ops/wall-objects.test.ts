@@ -12,21 +12,26 @@ import {
   scaleLabels,
 } from '../test-support/ground-truth';
 import { ADE } from '../scene/ade20k';
+import type { RoomParse } from '../scene';
 
-process.env.MODELS_DIR ??= '/work/shared/models';
+/** The paint surface of a stroke over the whole photo, as the scene bench asks for it. */
+function wholePhotoSurface(parse: RoomParse) {
+  const { width, height } = parse;
+  const all = { width, height, data: new Uint8Array(width * height).fill(1) };
+  return paintableSurface(
+    all,
+    parse.surfaceAlpha('walls'),
+    parse.surfaceAlpha('ceiling'),
+    parse.wallPlanes,
+  );
+}
 
 describe('objectsOnWall (dining room, real photo, SAM)', () => {
   it('takes the black wall sconce out of the paint and keeps the wall', async () => {
     const image = await roomRaster('dining-room-green-velvet-chairs.webp', 1600);
     const parse = await parseOf(image);
     const n = image.width * image.height;
-    const all = { width: image.width, height: image.height, data: new Uint8Array(n).fill(1) };
-    const surface = paintableSurface(
-      all,
-      parse.surfaceAlpha('walls'),
-      parse.surfaceAlpha('ceiling'),
-      parse.wallPlanes,
-    );
+    const surface = wholePhotoSurface(parse);
     expect(surface).toBeDefined();
     const selection = surface?.mask.data ?? new Uint8Array(n);
     const objects = await objectsOnWall(
@@ -65,14 +70,7 @@ describe('objectsOnWall (dining room, real photo, SAM)', () => {
   it('leaves the surface as it is without SAM', async () => {
     const image = await roomRaster('dining-room-green-velvet-chairs.webp', 640);
     const parse = await parseOf(image);
-    const n = image.width * image.height;
-    const all = { width: image.width, height: image.height, data: new Uint8Array(n).fill(1) };
-    const surface = paintableSurface(
-      all,
-      parse.surfaceAlpha('walls'),
-      parse.surfaceAlpha('ceiling'),
-      parse.wallPlanes,
-    );
+    const surface = wholePhotoSurface(parse);
     const same = await paintSurfaceWithoutObjects(
       image,
       surface,
@@ -91,13 +89,7 @@ describe('objectsOnWall (dining room, real photo, SAM)', () => {
     const n = width * height;
     const labels = scaleLabels(await loadRoomLabels('living-room-1.jpg'), width, height);
     const wallTruth = labelMask(rasteriseLabels(labels), 'walls').data;
-    const all = { width, height, data: new Uint8Array(n).fill(1) };
-    const surface = paintableSurface(
-      all,
-      parse.surfaceAlpha('walls'),
-      parse.surfaceAlpha('ceiling'),
-      parse.wallPlanes,
-    );
+    const surface = wholePhotoSurface(parse);
     const selection = surface?.mask.data ?? new Uint8Array(n);
     const segmenter = await samSegmenter();
     const ask = (known: typeof parse.objects) =>
