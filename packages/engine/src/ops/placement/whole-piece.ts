@@ -7,6 +7,7 @@
  */
 import { dilateMask, maskBounds, type Mask, type Raster } from '../../raster';
 import { ADE } from '../../scene/ade20k';
+import { labelComponents } from '../../scene/objects';
 import type { Segmenter } from '../segment';
 import { oldPiece, type PlacementObject, type PlacementScene } from './scene';
 
@@ -183,31 +184,18 @@ function otherObjects(scene: PlacementScene, piece: Mask): Uint8Array {
   return out;
 }
 
-/** The 4-connected regions of a mask. */
+/** The 4-connected regions of a mask, each as its own mask. */
 function components(mask: Mask): Mask[] {
   const { width, height } = mask;
-  const seen = new Uint8Array(width * height);
-  const queue = new Int32Array(width * height);
-  const out: Mask[] = [];
-  for (let start = 0; start < seen.length; start++) {
-    if (seen[start] || !mask.data[start]) continue;
-    const data = new Uint8Array(width * height);
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = start;
-    seen[start] = 1;
-    while (head < tail) {
-      const i = queue[head++] ?? 0;
-      data[i] = 1;
-      const x = i % width;
-      for (const j of [i - 1, i + 1, i - width, i + width]) {
-        if (j < 0 || j >= seen.length || seen[j] || !mask.data[j]) continue;
-        if ((j === i - 1 && x === 0) || (j === i + 1 && x === width - 1)) continue;
-        seen[j] = 1;
-        queue[tail++] = j;
-      }
-    }
-    out.push({ width, height, data });
+  const { ids, count } = labelComponents(mask.data, width, height, new Set([1]));
+  const out = Array.from({ length: count }, () => ({
+    width,
+    height,
+    data: new Uint8Array(width * height),
+  }));
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? 0;
+    if (id > 0) (out[id - 1] as Mask).data[i] = 1;
   }
   return out;
 }
