@@ -40,6 +40,7 @@ import { fillPolygon } from './space-elements';
 import { fillSurface } from './surface-fill';
 import type { VariantOptions } from './variants';
 import { paintWalls } from './wall-paint';
+import { shadeWallFill } from './wall-shading';
 
 /** A pixel counts as changed by a step when a channel moved by more than this. */
 export const CHANGED = 8;
@@ -145,6 +146,7 @@ export async function redesign(
         if (!front) continue;
         for (let i = 0; i < union.data.length; i++) if (front.mask.data[i]) union.data[i] = 0;
       }
+      takeWallShade(union, parse);
       const removed = removeShrunk(current, union, parse, options);
       behind = surfacesBehind(removed.hole, parse);
       current = removed.image;
@@ -487,7 +489,13 @@ function removeShrunk(
       variant: options.variant,
       ...(plan.structure ? { structure: plan.structure } : {}),
     });
-    return { image: filled, hole: plan.hole };
+    // The wall's own light across the hole, as removeElements gives it (decision 043): the
+    // exemplar fill alone left the top of a tall sofa's hole paler than the wall above it, and
+    // the paint, which keeps the light it paints over, a white band above a lower new sofa.
+    const shaded = plan.structure
+      ? shadeWallFill(img, filled, plan.hole, plan.structure.surfaces, SURFACE_WALL, 2)
+      : filled;
+    return { image: shaded, hole: plan.hole };
   };
   const f = Math.ceil(Math.sqrt((width * height) / REMOVAL_MAX_PIXELS));
   if (f <= 1) return fill(image, pieces, parse);
@@ -576,6 +584,29 @@ function interpolatedLine(line: Float32Array): Float32Array | null {
     out[x] = x <= a || b === a ? ya : x >= b ? yb : ya + ((x - a) / (b - a)) * (yb - ya);
   }
   return out;
+}
+
+/** How far above a removed piece (a share of the image height) its shade on the wall reaches. */
+const WALL_SHADE_REACH = 0.02;
+
+/**
+ * Adds to the pieces' mask the wall just above them: the old piece's soft shade on the wall
+ * behind it. Left out, it stayed as a darker strip over the fill, which is lit as the open wall
+ * is, and above a lower new sofa the paint showed the pale fill as a band under that strip,
+ * with the old cushions' outline as its top edge (living-room-1).
+ */
+function takeWallShade(pieces: Mask, parse: RoomParse): void {
+  const { width, height, data } = pieces;
+  const reach = Math.max(2, Math.round(WALL_SHADE_REACH * height));
+  for (let x = 0; x < width; x++) {
+    let top = -1;
+    for (let y = 0; y < height && top < 0; y++) if (data[y * width + x]) top = y;
+    for (let y = top - 1; top > 0 && y >= Math.max(0, top - reach); y--) {
+      const i = y * width + x;
+      if (parse.labels[i] !== ADE.wall) break;
+      data[i] = 1;
+    }
+  }
 }
 
 function unionOf(masks: readonly Mask[]): Mask {
