@@ -189,6 +189,49 @@ describe('redesign (architectural style as a plan)', () => {
     expect(changedShare(image, done.image, pouf.mask)).toBeLessThan(0.03);
   }, 180_000);
 
+  it('stands a plant by the wall where the floor is free, not on furniture or in the frame edge', async () => {
+    // living-room-1: free floor right of the sofa, before the painting that leans on the wall.
+    // The plant was never placed: its whole box's bottom band had to be 92% floor, and the leaves
+    // spread over the sofa's arm and the wall behind it.
+    const image = await roomRaster('living-room-1.jpg', 800);
+    const parse = await parseOf(image);
+    const plan: RedesignPlan = { decor: [product('plant-fig')] };
+    const done = await redesign(image, parse, plan, STYLE, 0, OPTIONS);
+    const plant = done.applied.find((item) => item.kind === 'product');
+    if (plant?.kind !== 'product') throw new Error('the plant was not placed');
+    const { box } = plant.region;
+    // Whole in the frame, standing on the floor: the parse sees floor under its pot.
+    expect(box.x).toBeGreaterThan(0);
+    expect(box.y).toBeGreaterThan(0);
+    expect(box.x + box.width).toBeLessThan(image.width);
+    expect(box.y + box.height).toBeLessThan(image.height);
+    const foot = Math.round(box.y + 0.97 * box.height) * image.width + box.x + (box.width >> 1);
+    expect([ADE.floor, ADE.rug]).toContain(parse.labels[foot]);
+    // Not over the sofa: at most the edge of its box.
+    const sofa = largest(parse, ADE.sofa).box;
+    const overlap =
+      Math.max(0, Math.min(box.x + box.width, sofa.x + sofa.width) - Math.max(box.x, sofa.x)) *
+      Math.max(0, Math.min(box.y + box.height, sofa.y + sofa.height) - Math.max(box.y, sofa.y));
+    expect(overlap).toBeLessThan(0.25 * box.width * box.height);
+  }, 120_000);
+
+  it('puts no plant out in the open floor where people walk', async () => {
+    // bedroom-minimal-mirror: the only free floor is the walkway between the bed and the
+    // sideboard; the plant stood in the middle of it, a metre from any wall.
+    const image = await roomRaster('bedroom-minimal-mirror.jpg', 800);
+    const parse = await parseOf(image);
+    const plan: RedesignPlan = { decor: [product('plant-snake')] };
+    const done = await redesign(image, parse, plan, STYLE, 0, OPTIONS);
+    for (const item of done.applied) {
+      if (item.kind !== 'product') continue;
+      // By the wall: its foot no lower than a short way below the wall–floor line above it.
+      const { box } = item.region;
+      const line = parse.wallFloorLine[box.x + (box.width >> 1)] ?? Number.NaN;
+      expect(Number.isFinite(line)).toBe(true);
+      expect(box.y + box.height - line).toBeLessThan(0.08 * image.height);
+    }
+  }, 120_000);
+
   it('without a plan step does nothing but the grade', async () => {
     const image = await roomRaster('living-room-1.jpg', 400);
     const parse = await parseOf(image);

@@ -40,6 +40,7 @@ import { fillPolygon } from './space-elements';
 import { fillSurface } from './surface-fill';
 import type { VariantOptions } from './variants';
 import { paintWalls } from './wall-paint';
+import { shadeWallFill } from './wall-shading';
 
 /** A pixel counts as changed by a step when a channel moved by more than this. */
 export const CHANGED = 8;
@@ -145,6 +146,7 @@ export async function redesign(
         if (!front) continue;
         for (let i = 0; i < union.data.length; i++) if (front.mask.data[i]) union.data[i] = 0;
       }
+      takeWallShade(union, parse);
       const removed = removeShrunk(current, union, parse, options);
       behind = surfacesBehind(removed.hole, parse);
       current = removed.image;
@@ -205,7 +207,7 @@ export async function redesign(
     if (region.share === 0) return;
     markBox(taken, region.box);
     markBox(takenForRugs, region.box);
-    obstacles.push(rectOf(region.box));
+    obstacles.push({ ...rectOf(region.box), stands: true });
     applied.push(productItem(product, role, region));
     current = next;
   };
@@ -487,7 +489,13 @@ function removeShrunk(
       variant: options.variant,
       ...(plan.structure ? { structure: plan.structure } : {}),
     });
-    return { image: filled, hole: plan.hole };
+    // The wall's own light across the hole, as removeElements gives it (decision 043): the
+    // exemplar fill alone left the top of a tall sofa's hole paler than the wall above it, and
+    // the paint, which keeps the light it paints over, a white band above a lower new sofa.
+    const shaded = plan.structure
+      ? shadeWallFill(img, filled, plan.hole, plan.structure.surfaces, SURFACE_WALL, 2)
+      : filled;
+    return { image: shaded, hole: plan.hole };
   };
   const f = Math.ceil(Math.sqrt((width * height) / REMOVAL_MAX_PIXELS));
   if (f <= 1) return fill(image, pieces, parse);
@@ -576,6 +584,29 @@ function interpolatedLine(line: Float32Array): Float32Array | null {
     out[x] = x <= a || b === a ? ya : x >= b ? yb : ya + ((x - a) / (b - a)) * (yb - ya);
   }
   return out;
+}
+
+/** How far above a removed piece (a share of the image height) its shade on the wall reaches. */
+const WALL_SHADE_REACH = 0.02;
+
+/**
+ * Adds to the pieces' mask the wall just above them: the old piece's soft shade on the wall
+ * behind it. Left out, it stayed as a darker strip over the fill, which is lit as the open wall
+ * is, and above a lower new sofa the paint showed the pale fill as a band under that strip,
+ * with the old cushions' outline as its top edge (living-room-1).
+ */
+function takeWallShade(pieces: Mask, parse: RoomParse): void {
+  const { width, height, data } = pieces;
+  const reach = Math.max(2, Math.round(WALL_SHADE_REACH * height));
+  for (let x = 0; x < width; x++) {
+    let top = -1;
+    for (let y = 0; y < height && top < 0; y++) if (data[y * width + x]) top = y;
+    for (let y = top - 1; top > 0 && y >= Math.max(0, top - reach); y--) {
+      const i = y * width + x;
+      if (parse.labels[i] !== ADE.wall) break;
+      data[i] = 1;
+    }
+  }
 }
 
 function unionOf(masks: readonly Mask[]): Mask {
@@ -1352,8 +1383,19 @@ function occupiedMask(parse: RoomParse, withRugs: boolean): Mask {
   );
 }
 
-/** Boxes of what stands in the room (a rug lies flat: it hides nothing). */
-function obstaclesOf(parse: RoomParse): Rect[] {
+/**
+ * Besides furniture, what a new lamp or plant may not stand before the middle of: the lamps and
+ * plants already on the floor, and a fireplace, whose front a room keeps clear.
+ */
+const KEPT_CLEAR = new Set<number>([ADE.lamp, ADE.plant, ADE.fireplace]);
+
+/** The box of something in the room, and whether it is furniture standing on the floor. */
+interface Obstacle extends Rect {
+  stands: boolean;
+}
+
+/** Boxes of what is in the room (a rug lies flat: it hides nothing). */
+function obstaclesOf(parse: RoomParse): Obstacle[] {
   return parse.objects
     .filter((object) => object.classId !== ADE.rug)
     .map((object) => ({
@@ -1361,6 +1403,7 @@ function obstaclesOf(parse: RoomParse): Rect[] {
       y0: object.box.y,
       x1: object.box.x + object.box.width - 1,
       y1: object.box.y + object.box.height - 1,
+      stands: STANDING.has(object.classId) || KEPT_CLEAR.has(object.classId),
     }));
 }
 
@@ -1447,7 +1490,7 @@ function standingBox(
 function floorSpot(
   parse: RoomParse,
   taken: Mask,
-  obstacles: readonly Rect[],
+  obstacles: readonly Obstacle[],
   product: PlacementProduct,
   turn: number,
 ): Mask | null {
@@ -1456,6 +1499,7 @@ function floorSpot(
   const free = (i: number) => !taken.data[i];
   const camera = parse.camera;
   const rug = product.category === 'rug';
+  const wallLine = interpolatedLine(parse.wallFloorLine);
   const candidates: { u: number; v: number; cost: number }[] = [];
   const columns = 24;
   const rows = 16;
@@ -1491,24 +1535,96 @@ function floorSpot(
       const w = box.x1 - box.x0 + 1;
       const h = box.y1 - box.y0 + 1;
       if (w < 0.03 * width || h < 0.03 * height) continue;
-      const footprint: Rect = {
-        x0: box.x0,
-        x1: box.x1,
-        y0: rug ? box.y0 : Math.max(box.y0, box.y1 - Math.max(2, Math.round(0.08 * h))),
-        y1: box.y1,
-      };
-      if (shareWhere(width, footprint, (i) => floor[i] === 1) < 0.92) continue;
-      if (shareWhere(width, footprint, free) < 0.98) continue;
-      if (rug ? shareWhere(width, box, free) < 0.97 : hidesSomethingInFront(box, obstacles))
+      // What stands on the floor is its base, not its box: a plant's leaves or a lamp's shade
+      // may reach over the wall or a sofa's arm behind it, its pot may not stand on them.
+      const base = baseSamples(camera, u, v, product.dimensions, width, height);
+      if (shareOf(base, (i) => floor[i] === 1) < 0.92) continue;
+      if (shareOf(base, free) < 0.98) continue;
+      // A rug lies flat on free floor: it stands in front of nothing.
+      if (rug) return rectMask(width, height, box);
+      if (!wallLine || wallGap(camera, wallLine, u, v, product.dimensions.depth) > NEAR_WALL) {
         continue;
+      }
+      if (hidesSomethingInFront(box, obstacles)) continue;
       if (clear && obstacles.some((o) => overlaps(o, box))) continue;
-      // Even in front of something further back, it may only overlap the edge of it (a lamp
-      // before the middle of a sofa reads as misplaced).
-      if (!clear && obstacles.some((o) => overlapShare(o, box) > 0.25)) continue;
+      // Even in front of something further back, it may only overlap the edge of a piece of
+      // furniture (a lamp before the middle of a sofa reads as misplaced); what hangs on or leans
+      // against the wall behind it (a painting, a vase the parse found on it) it may hide.
+      if (!clear && obstacles.some((o) => o.stands && overlapShare(o, box) > 0.25)) continue;
       return rectMask(width, height, box);
     }
     return null;
   }
+}
+
+/**
+ * How far from the wall (cm) a plant or a lamp may stand: a person puts one against the wall or
+ * in a corner, beside the furniture, not out in the open floor where people walk.
+ */
+const NEAR_WALL = 60;
+
+/**
+ * The floor distance (cm) from the back of a base whose front edge is at (u, v) to the wall
+ * behind it: the wall–floor line (`line`, per column, its gaps filled) in the column of the
+ * base's back. Infinity where that is not on the floor in view.
+ */
+function wallGap(
+  camera: RoomCamera,
+  line: Float32Array,
+  u: number,
+  v: number,
+  depth: number,
+): number {
+  const foot = floorPointAt(camera, u, v);
+  if (!foot) return Infinity;
+  const back: [number, number, number] = [foot[0], 0, foot[2] - depth];
+  const seen = projectToImage(camera, back);
+  if (!seen) return Infinity;
+  const column = Math.min(line.length - 1, Math.max(0, Math.round(seen[0])));
+  const wall = floorPointAt(camera, column, line[column] ?? NaN);
+  if (!wall) return Infinity;
+  return Math.hypot(wall[0] - back[0], wall[2] - back[2]);
+}
+
+/** Points across a product's base on the floor, per side (a grid of this many squared). */
+const BASE_SAMPLES = 7;
+
+/**
+ * The pixels (index, or -1 out of frame) under a grid of points across the base of a product of
+ * these real dimensions standing on the floor at (u, v): its footprint as the photo shows it,
+ * from its front edge on row v back by its depth, as {@link standingBox} places it.
+ */
+function baseSamples(
+  camera: RoomCamera,
+  u: number,
+  v: number,
+  size: PlacementProduct['dimensions'],
+  width: number,
+  height: number,
+): number[] {
+  const foot = floorPointAt(camera, u, v);
+  if (!foot) return [];
+  const samples: number[] = [];
+  for (let a = 0; a < BASE_SAMPLES; a++) {
+    for (let b = 0; b < BASE_SAMPLES; b++) {
+      const p = projectToImage(camera, [
+        foot[0] + (a / (BASE_SAMPLES - 1) - 0.5) * size.width,
+        0,
+        foot[2] - (b / (BASE_SAMPLES - 1)) * size.depth,
+      ]);
+      const x = p ? Math.round(p[0]) : -1;
+      const y = p ? Math.min(Math.round(p[1]), v) : -1;
+      samples.push(x >= 0 && x < width && y >= 0 && y < height ? y * width + x : -1);
+    }
+  }
+  return samples;
+}
+
+/** Share of the samples in frame where `test` holds (a sample out of frame fails it). */
+function shareOf(samples: readonly number[], test: (i: number) => boolean): number {
+  let yes = 0;
+  for (const i of samples) if (i >= 0 && test(i)) yes++;
+  return samples.length > 0 ? yes / samples.length : 0;
 }
 
 /** The overlap of two boxes as a share of the smaller one. */

@@ -86,6 +86,30 @@ describe('shadowKeep at the product’s soft bottom rim', () => {
   });
 });
 
+describe('shadowKeep beside a plant’s pot, under its low leaves', () => {
+  // A pot over columns 16–23 down to row 34, leaves over columns 4–35 at rows 6–11 only, its
+  // contact shadow at rows 35–38. Between the leaves and the floor the photo shows open floor.
+  const ww = 40;
+  const wh = 40;
+  const objectAlpha = new Float32Array(ww * wh);
+  const shadowAlpha = new Float32Array(ww * wh);
+  for (let y = 0; y < wh; y++) {
+    for (let x = 0; x < ww; x++) {
+      const i = y * ww + x;
+      if ((x >= 16 && x < 24 && y < 35) || (x >= 4 && x < 36 && y >= 6 && y < 12)) {
+        objectAlpha[i] = 1;
+      } else if (y >= 35 && y < 39) shadowAlpha[i] = 0.8;
+    }
+  }
+  const keep = shadowKeep(ww, wh, objectAlpha, shadowAlpha, null);
+
+  it('keeps the open floor under the leaves as it is, not as dark as the contact (a grey box)', () => {
+    const contact = Math.min(...[35, 36, 37].map((y) => keep[y * ww + 9] ?? 1));
+    expect(contact).toBeLessThan(0.6);
+    for (const y of [14, 20, 26, 30]) expect(keep[y * ww + 9]).toBeGreaterThan(0.95);
+  });
+});
+
 describe('shadowKeep under the product’s body', () => {
   // A sofa's body over rows 0–9 standing on legs: the floor under it (rows 10–13) is in its
   // under-shade, the floor in front (rows 14 on) in its catcher shadow only.

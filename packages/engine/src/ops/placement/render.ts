@@ -918,14 +918,17 @@ export function shadowKeep(
     }
     // The photo seen through the product's soft bottom rim is the floor at its contact: as dark
     // as the contact row, or the rim's partly covered pixels show a lighter floor than the shadow
-    // just below them, a string of pale beads along the base.
+    // just below them, a string of pale beads along the base. Only the rim: where the product
+    // does not cover the pixel at all (the open floor and wall under a plant's low leaves or a
+    // lamp's shade), the contact's darkness filled the columns down to it as a grey box.
     const contact = darkest >= 0 ? (smoothed[darkest * ww + x] ?? 1) : 1;
     for (let y = 0; y < wh; y++) {
       const i = y * ww + x;
+      const rim = lowest >= 0 && y >= lowest && y < darkest && (objectAlpha[i] ?? 0) > 0;
       keep[i] =
         y > darkest && darkest >= 0
           ? Math.max(smoothed[i] ?? 1, keep[i - ww] ?? 1)
-          : lowest >= 0 && y >= lowest && y < darkest
+          : rim
             ? Math.min(smoothed[i] ?? 1, contact)
             : (smoothed[i] ?? 1);
     }
