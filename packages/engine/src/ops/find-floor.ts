@@ -179,26 +179,52 @@ function lineAcross(line: Float32Array, x: number, reach: number): number {
   return left >= 0 ? l : right >= 0 ? r : Number.NaN;
 }
 
+/** A doorway's opening spans at least this share of the photo's width. */
+const MIN_DOORWAY_WIDTH = 0.05;
+
 /**
  * An open doorway shows the next room's floor running on up to that room's far wall: the parse
  * calls the opening door and the floor in it floor, so the new floor was laid into the next
  * room. This room's floor ends at the threshold, where the wall–floor line beside the doorway
- * runs across it. In each column where the floor meets the parse's door above it, the floor
- * above that line (read across the opening from the wall beside it) is taken out, in place.
+ * runs across it. In each column where the floor meets the parse's door above it, above that
+ * line (read across the opening from the wall beside it), the floor is taken out, in place —
+ * over a run of such columns as wide as a doorway: a few columns where the floor touches the
+ * parse's door are its ragged edge at a glass door's sill, not an opening.
  */
 function stopAtThresholds(matte: Uint8Array, parse: RoomParse): void {
   const { width, height, labels, wallFloorLine } = parse;
   const reach = Math.round(MAX_THRESHOLD_REACH * width);
   const margin = Math.max(2, Math.round(THRESHOLD_MARGIN * height));
+  // Per column, the floor's top under a door and the threshold's row, where the first is above.
+  const top = new Int32Array(width).fill(-1);
+  const threshold = new Float32Array(width);
   for (let x = 0; x < width; x++) {
-    let top = -1;
-    for (let y = 1; y < height && top < 0; y++) {
-      if ((matte[y * width + x] ?? 0) >= 128 && labels[(y - 1) * width + x] === ADE.door) top = y;
+    let y = 1;
+    while (
+      y < height &&
+      !((matte[y * width + x] ?? 0) >= 128 && labels[(y - 1) * width + x] === ADE.door)
+    )
+      y++;
+    if (y >= height) continue;
+    const row = lineAcross(wallFloorLine, x, reach);
+    if (!(y < row - margin)) continue;
+    top[x] = y;
+    threshold[x] = row;
+  }
+  const minRun = Math.max(2, Math.round(MIN_DOORWAY_WIDTH * width));
+  for (let x0 = 0; x0 < width;) {
+    if ((top[x0] ?? -1) < 0) {
+      x0++;
+      continue;
     }
-    if (top < 0) continue;
-    const threshold = lineAcross(wallFloorLine, x, reach);
-    if (!(top < threshold - margin)) continue;
-    for (let y = top; y < Math.round(threshold); y++) matte[y * width + x] = 0;
+    let x1 = x0;
+    while (x1 < width && (top[x1] ?? -1) >= 0) x1++;
+    if (x1 - x0 >= minRun) {
+      for (let x = x0; x < x1; x++) {
+        for (let y = top[x] ?? 0; y < Math.round(threshold[x] ?? 0); y++) matte[y * width + x] = 0;
+      }
+    }
+    x0 = x1;
   }
 }
 
