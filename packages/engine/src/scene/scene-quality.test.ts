@@ -50,7 +50,7 @@ interface Floors {
  * ceiling is the ceiling (scene/wall-above-ceiling.ts); raised beamed-ceiling (spill 31.2 →
  * 21.9 %, wall IoU 0.632 → 0.709, front 0.591 → 0.667) and kitchen-black (spill 29.6 → 28.8 %,
  * wall IoU 0.689 → 0.697). Decision 053: the floor stops at an open doorway's threshold, and an
- * evidence rug runs on under the sofa behind it; raised dining-room floor spill 19.6 → 11.5 % and
+ * evidence rug runs on under the sofa behind it; raised dining-room floor spill 19.6 → 11.7 % and
  * living-room-1 33.0 → 18.5 %.
  */
 const THRESHOLDS: Record<string, Floors> = {
