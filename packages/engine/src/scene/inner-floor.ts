@@ -458,6 +458,10 @@ function evidenceRug(
   return rug;
 }
 
+/** What a floor may run up to that is no furniture standing on a rug: the room's shell. */
+const ROOM_SHELL = new Uint8Array(256);
+for (const c of [ADE.other, ADE.wall, ADE.door, ADE.window, ADE.curtain]) ROOM_SHELL[c] = 1;
+
 /** A band between a rug and the furniture behind it is at most this deep (share of the height). */
 const MAX_BAND_DEPTH = 0.06;
 /** …and passes for the rug when this share of its cells looks like the rug's evidenced squares. */
@@ -467,7 +471,8 @@ const MIN_BAND_SQUARES = 0.1;
  * The rug running on under the furniture that stands on it: the network's evidence stops short
  * of a sofa's front, so the rug's last row of squares was floored, a band of new floor between
  * the sofa and the kept rug. Per column of the hull, the floor region above it up to where it
- * ends on furniture (not on the wall: floor between a rug and the wall is the floor), when that
+ * ends on furniture (not on the wall, a door or a window: floor between a rug and the room's
+ * shell is the floor), when that
  * is a shallow band. Together the band's cells must look like the rug, not the bare floor, in a
  * fair share (its squares of the evidenced colour): bare boards between a rug and a sofa do not.
  */
@@ -500,7 +505,7 @@ function rugUnderFurniture(
       const l = labels[y * width + x] ?? ADE.other;
       if (l !== ADE.floor && l !== ADE.rug) above = l;
     }
-    if (above === ADE.other || above === ADE.wall) continue;
+    if (ROOM_SHELL[above]) continue;
     for (let gy = end + 1; gy < top; gy++) band.push(gy * gw + gx);
   }
   let like = 0;
