@@ -154,6 +154,80 @@ function reachWallFoot(matte: Uint8Array, image: Raster, labels: Uint8Array): vo
   }
 }
 
+/** How far (share of the photo's width) a doorway's threshold is read off the wall–floor line beside it. */
+const MAX_THRESHOLD_REACH = 0.25;
+/** Floor this far (share of the photo's height) above the threshold is beyond it. */
+const THRESHOLD_MARGIN = 0.01;
+
+/**
+ * The row of the wall–floor line at column `x`, read across a gap where it is not seen: the
+ * nearest rows seen on either side (within the reach), joined by a straight line, or the one
+ * side's row when only one is seen; NaN when neither is.
+ */
+function lineAcross(line: Float32Array, x: number, reach: number): number {
+  let left = -1;
+  let right = -1;
+  for (let d = 0; d <= reach && (left < 0 || right < 0); d++) {
+    if (left < 0 && x - d >= 0 && Number.isFinite(line[x - d] ?? Number.NaN)) left = x - d;
+    if (right < 0 && x + d < line.length && Number.isFinite(line[x + d] ?? Number.NaN))
+      right = x + d;
+  }
+  const l = line[left] ?? Number.NaN;
+  const r = line[right] ?? Number.NaN;
+  if (left >= 0 && right >= 0)
+    return right === left ? l : l + ((r - l) * (x - left)) / (right - left);
+  return left >= 0 ? l : right >= 0 ? r : Number.NaN;
+}
+
+/** A doorway's opening spans at least this share of the photo's width. */
+const MIN_DOORWAY_WIDTH = 0.05;
+
+/**
+ * An open doorway shows the next room's floor running on up to that room's far wall: the parse
+ * calls the opening door and the floor in it floor, so the new floor was laid into the next
+ * room. This room's floor ends at the threshold, where the wall–floor line beside the doorway
+ * runs across it. In each column where the floor meets the parse's door above it, above that
+ * line (read across the opening from the wall beside it), the floor is taken out, in place —
+ * over a run of such columns as wide as a doorway: a few columns where the floor touches the
+ * parse's door are its ragged edge at a glass door's sill, not an opening.
+ */
+function stopAtThresholds(matte: Uint8Array, parse: RoomParse): void {
+  const { width, height, labels, wallFloorLine } = parse;
+  const reach = Math.round(MAX_THRESHOLD_REACH * width);
+  const margin = Math.max(2, Math.round(THRESHOLD_MARGIN * height));
+  // Per column, the floor's top under a door and the threshold's row, where the first is above.
+  const top = new Int32Array(width).fill(-1);
+  const threshold = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    let y = 1;
+    while (
+      y < height &&
+      !((matte[y * width + x] ?? 0) >= 128 && labels[(y - 1) * width + x] === ADE.door)
+    )
+      y++;
+    if (y >= height) continue;
+    const row = lineAcross(wallFloorLine, x, reach);
+    if (!(y < row - margin)) continue;
+    top[x] = y;
+    threshold[x] = row;
+  }
+  const minRun = Math.max(2, Math.round(MIN_DOORWAY_WIDTH * width));
+  for (let x0 = 0; x0 < width;) {
+    if ((top[x0] ?? -1) < 0) {
+      x0++;
+      continue;
+    }
+    let x1 = x0;
+    while (x1 < width && (top[x1] ?? -1) >= 0) x1++;
+    if (x1 - x0 >= minRun) {
+      for (let x = x0; x < x1; x++) {
+        for (let y = top[x] ?? 0; y < Math.round(threshold[x] ?? 0); y++) matte[y * width + x] = 0;
+      }
+    }
+    x0 = x1;
+  }
+}
+
 /** A rug worth keeping covers at least this share of the floor it lies on. */
 const MIN_RUG_SHARE = 0.12;
 
@@ -210,6 +284,7 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
   }
   for (let i = 0; i < n; i++) matte[i] = Math.max(0, (matte[i] ?? 0) - (keep[i] ?? 0));
   if (choice.notFloor) for (let i = 0; i < n; i++) if (choice.notFloor[i]) matte[i] = 0;
+  stopAtThresholds(matte, parse);
   if (choice.image) reachWallFoot(matte, choice.image, parse.labels);
   dropIslands(matte, width, height);
   if (choice.within) {

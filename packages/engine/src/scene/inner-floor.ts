@@ -79,6 +79,8 @@ const GLASS_COLUMNS = 0.2;
 const GLASS_REACH = 0.25;
 
 interface Grid {
+  /** The photo's width in pixels. */
+  width: number;
   cell: number;
   gw: number;
   gh: number;
@@ -162,7 +164,7 @@ function buildGrid(image: Raster, region: Uint8Array, parseRug: Uint8Array): Gri
       features[g * 4 + 3] = sd * TEXTURE_WEIGHT;
     }
   }
-  return { cell, gw, gh, inRegion, parseRug: rug, features };
+  return { width, cell, gw, gh, inRegion, parseRug: rug, features };
 }
 
 const cellCorners = (cells: readonly number[], gw: number) =>
@@ -271,7 +273,7 @@ export function findInnerFloor(
   if (separation < MIN_SEPARATION) {
     // A patterned rug whose light squares match the floor: the colours cannot tell it, but the
     // network's evidence outlines its other squares. Kept as one convex rug, edges on the photo's.
-    const rugCells = evidenceRug(evidence, bare, grid, regionCells);
+    const rugCells = evidenceRug(evidence, bare, grid, regionCells, labels);
     if (!rugCells) return none(separation);
     return {
       matte: refineToEdges(image, rugCells, grid, cell, region, null),
@@ -280,18 +282,11 @@ export function findInnerFloor(
       behindGlass: new Uint8Array(n),
     };
   }
-  const logLikelihood = (g: number, c: ColourModel) => {
-    let l = 0;
-    for (let k = 0; k < 4; k++) {
-      // Lightness counts for less: sunlight and shade move it across one floor.
-      const v = (c.variance[k] ?? 1) * (k === 0 ? LIGHTNESS_SPREAD : 1);
-      l -= ((features[g * 4 + k] ?? 0) - (c.m[k] ?? 0)) ** 2 / (2 * v) + 0.5 * Math.log(v);
-    }
-    return l;
-  };
   const isRug = new Uint8Array(gn);
   for (let g = 0; g < gn; g++) {
-    if (inRegion[g] && logLikelihood(g, rug) > logLikelihood(g, floor)) isRug[g] = 1;
+    if (inRegion[g] && cellLikelihood(features, g, rug) > cellLikelihood(features, g, floor)) {
+      isRug[g] = 1;
+    }
   }
   majority(isRug, inRegion, gw, gh);
   const { ids, count } = labelComponents(isRug, gw, gh, new Set([1]));
@@ -346,6 +341,24 @@ export function findInnerFloor(
     }
   }
   return { matte, pieces: found, separation, behindGlass };
+}
+
+/**
+ * Log-likelihood of a grid cell's features under a model, its lightness's variance taken
+ * `lightnessSpread` times wider (sunlight and shade move lightness across one floor).
+ */
+function cellLikelihood(
+  features: Float32Array,
+  g: number,
+  c: ColourModel,
+  lightnessSpread = LIGHTNESS_SPREAD,
+): number {
+  let l = 0;
+  for (let k = 0; k < 4; k++) {
+    const v = (c.variance[k] ?? 1) * (k === 0 ? lightnessSpread : 1);
+    l -= ((features[g * 4 + k] ?? 0) - (c.m[k] ?? 0)) ** 2 / (2 * v) + 0.5 * Math.log(v);
+  }
+  return l;
 }
 
 /** A colour-and-texture model (two diagonal Gaussians' worth) of the grid cells `pick` marks. */
@@ -405,6 +418,7 @@ function evidenceRug(
   bare: Uint8Array,
   grid: Grid,
   regionCells: number,
+  labels?: Uint8Array,
 ): Uint8Array | null {
   const { gw, gh, inRegion, features } = grid;
   const gn = gw * gh;
@@ -432,11 +446,72 @@ function evidenceRug(
   const outside = new Uint8Array(gn);
   for (let g = 0; g < gn; g++) if (bare[g] && !inHull[g]) outside[g] = 1;
   if (countCells(outside) < MIN_OUTSIDE_CELLS) return null;
-  const apart = separationOf(colourModel(features, marked), colourModel(features, outside));
-  if (apart < MIN_EVIDENCE_SEPARATION) return null;
+  const squares = colourModel(features, marked);
+  const floor = colourModel(features, outside);
+  if (separationOf(squares, floor) < MIN_EVIDENCE_SEPARATION) return null;
+  const under = labels ? rugUnderFurniture(grid, inHull, labels, squares, floor) : [];
+  const whole = under.length
+    ? cellsInHull(convexHull(cellCorners([...kept, ...under], gw)), gw, gh)
+    : inHull;
   const rug = new Uint8Array(gn);
-  for (let g = 0; g < gn; g++) if (inHull[g] && inRegion[g]) rug[g] = 1;
+  for (let g = 0; g < gn; g++) if (whole[g] && inRegion[g]) rug[g] = 1;
   return rug;
+}
+
+/** What a floor may run up to that is no furniture standing on a rug: the room's shell. */
+const ROOM_SHELL = new Uint8Array(256);
+for (const c of [ADE.other, ADE.wall, ADE.door, ADE.window, ADE.curtain]) ROOM_SHELL[c] = 1;
+
+/** A band between a rug and the furniture behind it is at most this deep (share of the height). */
+const MAX_BAND_DEPTH = 0.06;
+/** …and passes for the rug when this share of its cells looks like the rug's evidenced squares. */
+const MIN_BAND_SQUARES = 0.1;
+
+/**
+ * The rug running on under the furniture that stands on it: the network's evidence stops short
+ * of a sofa's front, so the rug's last row of squares was floored, a band of new floor between
+ * the sofa and the kept rug. Per column of the hull, the floor region above it up to where it
+ * ends on furniture (not on the wall, a door or a window: floor between a rug and the room's
+ * shell is the floor), when that
+ * is a shallow band. Together the band's cells must look like the rug, not the bare floor, in a
+ * fair share (its squares of the evidenced colour): bare boards between a rug and a sofa do not.
+ */
+function rugUnderFurniture(
+  grid: Grid,
+  inHull: Uint8Array,
+  labels: Uint8Array,
+  squares: ColourModel,
+  floor: ColourModel,
+): number[] {
+  const { gw, gh, cell, inRegion, features, width } = grid;
+  const maxDepth = Math.max(1, Math.round(MAX_BAND_DEPTH * gh));
+  const band: number[] = [];
+  for (let gx = 0; gx < gw; gx++) {
+    let top = -1;
+    for (let gy = 0; gy < gh && top < 0; gy++)
+      if (inHull[gy * gw + gx] && inRegion[gy * gw + gx]) top = gy;
+    if (top < 0) continue;
+    let end = top - 1;
+    while (end >= 0 && inRegion[end * gw + gx] && top - end <= maxDepth) end--;
+    if (end < 0 || top - end > maxDepth || end === top - 1) continue;
+    // The first named pixel above the band, in the column's middle.
+    const x = Math.min(width - 1, gx * cell + (cell >> 1));
+    let above: number = ADE.other;
+    for (
+      let y = (end + 1) * cell - 1;
+      y >= Math.max(0, (end - 1) * cell) && above === ADE.other;
+      y--
+    ) {
+      const l = labels[y * width + x] ?? ADE.other;
+      if (l !== ADE.floor && l !== ADE.rug) above = l;
+    }
+    if (ROOM_SHELL[above]) continue;
+    for (let gy = end + 1; gy < top; gy++) band.push(gy * gw + gx);
+  }
+  let like = 0;
+  for (const g of band)
+    if (cellLikelihood(features, g, squares, 1) > cellLikelihood(features, g, floor, 1)) like++;
+  return like >= MIN_BAND_SQUARES * band.length ? band : [];
 }
 
 /** How many cells of a grid mask are set. */
