@@ -147,6 +147,48 @@ describe('planning a removal', () => {
   });
 });
 
+describe('removing an object behind another piece of furniture', () => {
+  it('fills the wall behind it with wall, not with the piece standing in front', () => {
+    const { image, scene } = syntheticRoom();
+    const { width, height } = image;
+    const paint = (
+      x0: number,
+      y0: number,
+      x1: number,
+      y1: number,
+      rgb: number[],
+      label: number,
+    ) => {
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          image.data.set([...rgb, 255], (y * width + x) * 4);
+          scene.labels[y * width + x] = label;
+        }
+      }
+    };
+    // A red table against the wall, its lower part hidden by a blue sofa standing in front of it
+    // (the sofa's foot lower in the picture); the wall–floor line is hidden behind the sofa.
+    paint(50, 35, 110, 70, [255, 0, 0], ADE.table);
+    paint(30, 55, 130, 100, [0, 0, 255], ADE.sofa);
+    for (let x = 30; x < 130; x++) scene.wallFloorLine[x] = NaN;
+    const mask: Mask = { width, height, data: new Uint8Array(width * height) };
+    for (let y = 35; y < 55; y++) for (let x = 50; x < 110; x++) mask.data[y * width + x] = 1;
+    const plan = planRemoval(image, mask, scene);
+    const out = removeElements(image, mask, scene, { seed: 1 });
+    for (let y = 36; y < 53; y += 2) {
+      for (let x = 52; x < 108; x += 5) {
+        expect(plan.structure?.surfaces[y * width + x], `${x},${y}`).toBe(SURFACE_WALL);
+        // Wall grey (200, within the wall shading's few levels), not the sofa's blue (255).
+        expect(Math.abs((out.data[(y * width + x) * 4 + 2] ?? 0) - 200), `${x},${y}`).toBeLessThan(
+          8,
+        );
+      }
+    }
+    // The sofa itself stays (but for the fill's 2 px blend along the hole's edge).
+    for (let x = 30; x < 130; x += 5) expect(out.data[(80 * width + x) * 4 + 2]).toBe(255);
+  });
+});
+
 /**
  * A synthetic room with a cream rug on an oak floor, 240×180: wall (grey 200) above row 60,
  * oak below it (warm, grained); the rug from row 75 to 160 and from column 30 to a right edge

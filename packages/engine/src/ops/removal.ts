@@ -9,6 +9,7 @@
 import { ADE } from '../scene/ade20k';
 import type { Mask, Raster } from '../raster';
 import { maskBounds } from '../raster';
+import { labelComponents } from '../scene/objects';
 import { insideEdges, splitGround, type GroundSplit } from './ground-split';
 import { inpaint, type InpaintOptions, type InpaintStructure } from './inpaint';
 import { shadeWallFill } from './wall-shading';
@@ -366,7 +367,7 @@ export function planRemoval(image: Raster, mask: Mask, scene: RemovalScene): Rem
   return {
     hole: grown,
     grownBy: { objectPixels, shadowPixels },
-    structure: surfacesBehind(grown, surfaces, scene.wallFloorLine, width, height, split),
+    structure: surfacesBehind(grown, surfaces, scene, split),
   };
 }
 
@@ -397,14 +398,13 @@ function markRug(surfaces: Uint8Array, split: GroundSplit, width: number): void 
 function surfacesBehind(
   hole: Mask,
   surfaces: Uint8Array,
-  wallFloorLine: Float32Array,
-  width: number,
-  height: number,
+  scene: RemovalScene,
   split: GroundSplit | null,
 ): InpaintStructure | null {
+  const { width, height } = scene;
   const bounds = maskBounds(hole);
   if (!bounds) return null;
-  const line = continueWallFloorLine(wallFloorLine, bounds, width);
+  const line = continueWallFloorLine(scene.wallFloorLine, bounds, width);
   // What surrounds the hole above and below the line (a ring 3–12 px out, box distance).
   const above = new Array<number>(SURFACE_COUNT).fill(0);
   const below = new Array<number>(SURFACE_COUNT).fill(0);
@@ -454,11 +454,13 @@ function surfacesBehind(
     }
     reach.set(next);
   }
+  const front = standingInFront(scene.labels, surfaces, reach, bounds.y1, width, height);
   // Per hole pixel, what lies behind is voted by the nearest known pixels in four directions —
   // left and right parallel to the line, up and down its column — each weighing 1 / distance,
   // the surface the line predicts (wall above, floor below) counting half as much again. So a
   // lamp's leg in front of a chair is filled with chair, a chair in front of a bed with bed,
-  // and a sofa in front of the wall with wall above the line and floor below it.
+  // and a sofa in front of the wall with wall above the line and floor below it. Furniture
+  // standing in front of the object is looked past: it hides what is behind, it is not it.
   const lineAt = (x: number): number => (line ? (line[x] ?? 0) : 0);
   const nearest = (x: number, y: number, dx: number, dy: number): number => {
     const offset = y - lineAt(x);
@@ -468,7 +470,7 @@ function surfacesBehind(
       const yk = dx !== 0 ? Math.round(lineAt(xk) + offset) : y + dy * k;
       if (yk < 0 || yk >= height) return -1;
       const j = yk * width + xk;
-      if (!reach[j]) return j;
+      if (!reach[j] && !front[j]) return j;
     }
   };
   const score = new Float64Array(SURFACE_COUNT);
@@ -504,6 +506,45 @@ function surfacesBehind(
   }
   // The rug's fill takes only rug pixels: no pot or chair leg standing on it at a patch's edge.
   return { surfaces: behind, line, pure: [SURFACE_RUG] };
+}
+
+/**
+ * Known furniture standing nearer the camera than the removed object: each piece (a connected
+ * run of one class outside the hole) whose lowest row lies below the hole's foot. On the floor,
+ * lower in the picture is nearer; such a piece hides part of what was behind the object (a sofa
+ * in front of a removed table), so its colours must not fill the wall and floor there.
+ */
+function standingInFront(
+  labels: Uint8Array,
+  surfaces: Uint8Array,
+  hole: Uint8Array,
+  foot: number,
+  width: number,
+  height: number,
+): Uint8Array {
+  const furniture = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) {
+    // Class ids shifted by one: 0 is "not furniture" (the hole, wall, floor, ceiling).
+    if (!hole[i] && !surfaces[i]) furniture[i] = (labels[i] ?? 0) + 1;
+  }
+  const { ids, count } = labelComponents(furniture, width, height, furnitureIds(furniture));
+  const lowest = new Int32Array(count + 1).fill(-1);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? 0;
+    if (id) lowest[id] = Math.max(lowest[id] ?? -1, Math.floor(i / width));
+  }
+  const front = new Uint8Array(labels.length);
+  for (let i = 0; i < ids.length; i++) if ((lowest[ids[i] ?? 0] ?? -1) > foot) front[i] = 1;
+  return front;
+}
+
+/** The non-zero values of a label image. */
+function furnitureIds(labels: Uint8Array): Set<number> {
+  const seen = new Uint8Array(256);
+  for (const l of labels) seen[l] = 1;
+  const ids = new Set<number>();
+  for (let l = 1; l < 256; l++) if (seen[l]) ids.add(l);
+  return ids;
 }
 
 /**
