@@ -148,7 +148,8 @@ describe('planning a removal', () => {
 });
 
 describe('removing an object behind another piece of furniture', () => {
-  it('fills the wall behind it with wall, not with the piece standing in front', () => {
+  /** A red sofa on the floor (rows 30–90) with a blue table standing in front of its middle. */
+  function sofaBehindTable(tableTop: number, tableFoot: number, tableLabel: number) {
     const { image, scene } = syntheticRoom();
     const { width, height } = image;
     const paint = (
@@ -166,26 +167,52 @@ describe('removing an object behind another piece of furniture', () => {
         }
       }
     };
-    // A red table against the wall, its lower part hidden by a blue sofa standing in front of it
-    // (the sofa's foot lower in the picture); the wall–floor line is hidden behind the sofa.
-    paint(50, 35, 110, 70, [255, 0, 0], ADE.table);
-    paint(30, 55, 130, 100, [0, 0, 255], ADE.sofa);
+    paint(30, 30, 130, 90, [255, 0, 0], ADE.sofa);
+    paint(60, tableTop, 100, tableFoot, [0, 0, 255], tableLabel);
     for (let x = 30; x < 130; x++) scene.wallFloorLine[x] = NaN;
+    // The user's mask: the sofa, not the table.
     const mask: Mask = { width, height, data: new Uint8Array(width * height) };
-    for (let y = 35; y < 55; y++) for (let x = 50; x < 110; x++) mask.data[y * width + x] = 1;
+    for (let i = 0; i < mask.data.length; i++) mask.data[i] = scene.labels[i] === ADE.sofa ? 1 : 0;
+    return { image, scene, mask, width };
+  }
+
+  it('fills the floor behind it with floor, not with the table standing in front', () => {
+    // The table's legs reach the floor below the sofa's foot: it stands nearer the camera.
+    const { image, scene, mask, width } = sofaBehindTable(70, 105, ADE.table);
     const plan = planRemoval(image, mask, scene);
     const out = removeElements(image, mask, scene, { seed: 1 });
-    for (let y = 36; y < 53; y += 2) {
-      for (let x = 52; x < 108; x += 5) {
-        expect(plan.structure?.surfaces[y * width + x], `${x},${y}`).toBe(SURFACE_WALL);
-        // Wall grey (200, within the wall shading's few levels), not the sofa's blue (255).
-        expect(Math.abs((out.data[(y * width + x) * 4 + 2] ?? 0) - 200), `${x},${y}`).toBeLessThan(
-          8,
-        );
+    // Just above the table (the sofa's seat, below the wall–floor line): floor, not table, and
+    // filled nearer the floor's grey (120) than the table's blue (255).
+    let floorLike = 0;
+    let total = 0;
+    for (let y = 61; y < 67; y++) {
+      for (let x = 62; x < 98; x += 2) {
+        expect(plan.structure?.surfaces[y * width + x], `${x},${y}`).toBe(SURFACE_FLOOR);
+        const blue = out.data[(y * width + x) * 4 + 2] ?? 0;
+        if (Math.abs(blue - 120) < Math.abs(blue - 255)) floorLike++;
+        total++;
       }
     }
-    // The sofa itself stays (but for the fill's 2 px blend along the hole's edge).
-    for (let x = 30; x < 130; x += 5) expect(out.data[(80 * width + x) * 4 + 2]).toBe(255);
+    // Measured 0.85 (the fill's floor patches pick up a little of the table's edge); 0 before.
+    expect(floorLike / total).toBeGreaterThan(0.8);
+    // The table itself stays (but for the fill's 2 px blend along the hole's edge).
+    for (let x = 60; x < 100; x += 5) expect(out.data[(95 * width + x) * 4 + 2]).toBe(255);
+  });
+
+  it('fills from what it stands on when that is furniture (a pot on a counter)', () => {
+    // The "table" starts where the sofa ends: the object stands on it, it is not in front.
+    const { image, scene, mask, width } = sofaBehindTable(90, 118, ADE.counter);
+    for (let x = 30; x < 130; x++) {
+      for (let y = 90; y < 118; y++) {
+        image.data.set([0, 0, 255, 255], (y * width + x) * 4);
+        scene.labels[y * width + x] = ADE.counter;
+      }
+    }
+    const plan = planRemoval(image, mask, scene);
+    // The counter still votes for the hole's lowest rows, as before.
+    let counter = 0;
+    for (let x = 34; x < 126; x += 4) if (plan.structure?.surfaces[88 * width + x] === 0) counter++;
+    expect(counter).toBeGreaterThan(10);
   });
 });
 
