@@ -9,6 +9,7 @@
 import { ADE } from '../scene/ade20k';
 import type { Mask, Raster } from '../raster';
 import { maskBounds } from '../raster';
+import { labelComponents } from '../scene/objects';
 import { insideEdges, splitGround, type GroundSplit } from './ground-split';
 import { inpaint, type InpaintOptions, type InpaintStructure } from './inpaint';
 import { shadeWallFill } from './wall-shading';
@@ -366,7 +367,7 @@ export function planRemoval(image: Raster, mask: Mask, scene: RemovalScene): Rem
   return {
     hole: grown,
     grownBy: { objectPixels, shadowPixels },
-    structure: surfacesBehind(grown, surfaces, scene.wallFloorLine, width, height, split),
+    structure: surfacesBehind(grown, surfaces, scene, split),
   };
 }
 
@@ -397,14 +398,13 @@ function markRug(surfaces: Uint8Array, split: GroundSplit, width: number): void 
 function surfacesBehind(
   hole: Mask,
   surfaces: Uint8Array,
-  wallFloorLine: Float32Array,
-  width: number,
-  height: number,
+  scene: RemovalScene,
   split: GroundSplit | null,
 ): InpaintStructure | null {
+  const { width, height } = scene;
   const bounds = maskBounds(hole);
   if (!bounds) return null;
-  const line = continueWallFloorLine(wallFloorLine, bounds, width);
+  const line = continueWallFloorLine(scene.wallFloorLine, bounds, width);
   // What surrounds the hole above and below the line (a ring 3–12 px out, box distance).
   const above = new Array<number>(SURFACE_COUNT).fill(0);
   const below = new Array<number>(SURFACE_COUNT).fill(0);
@@ -454,11 +454,15 @@ function surfacesBehind(
     }
     reach.set(next);
   }
+  const front = standsOnGround(hole, surfaces, bounds)
+    ? standingInFront(scene.labels, surfaces, reach, bounds, width, height)
+    : null;
   // Per hole pixel, what lies behind is voted by the nearest known pixels in four directions —
   // left and right parallel to the line, up and down its column — each weighing 1 / distance,
   // the surface the line predicts (wall above, floor below) counting half as much again. So a
   // lamp's leg in front of a chair is filled with chair, a chair in front of a bed with bed,
-  // and a sofa in front of the wall with wall above the line and floor below it.
+  // and a sofa in front of the wall with wall above the line and floor below it. Furniture
+  // standing in front of the object is looked past: it hides what is behind, it is not it.
   const lineAt = (x: number): number => (line ? (line[x] ?? 0) : 0);
   const nearest = (x: number, y: number, dx: number, dy: number): number => {
     const offset = y - lineAt(x);
@@ -468,7 +472,7 @@ function surfacesBehind(
       const yk = dx !== 0 ? Math.round(lineAt(xk) + offset) : y + dy * k;
       if (yk < 0 || yk >= height) return -1;
       const j = yk * width + xk;
-      if (!reach[j]) return j;
+      if (!reach[j] && !front?.[j]) return j;
     }
   };
   const score = new Float64Array(SURFACE_COUNT);
@@ -504,6 +508,82 @@ function surfacesBehind(
   }
   // The rug's fill takes only rug pixels: no pot or chair leg standing on it at a patch's edge.
   return { surfaces: behind, line, pure: [SURFACE_RUG] };
+}
+
+/**
+ * Whether the object stands on the floor: below its foot (the columns where the hole reaches
+ * its lowest rows) lies mostly floor or rug, not furniture. Only then does lower in the picture
+ * mean nearer: a vase on a counter has the counter under it, which reaches the floor lower down
+ * and yet is behind the vase, not in front of it.
+ */
+function standsOnGround(
+  hole: Mask,
+  surfaces: Uint8Array,
+  bounds: { x0: number; y0: number; x1: number; y1: number },
+): boolean {
+  const { width, height, data } = hole;
+  const band = Math.max(2, Math.round(0.03 * (bounds.y1 - bounds.y0 + 1)));
+  // Past the 3 px margin the fill labels round the hole.
+  const below = 4;
+  let ground = 0;
+  let furniture = 0;
+  for (let x = bounds.x0; x <= bounds.x1; x++) {
+    let y = bounds.y1;
+    while (y >= bounds.y1 - band && !data[y * width + x]) y--;
+    if (y < bounds.y1 - band || y + below >= height) continue;
+    const s = surfaces[(y + below) * width + x] ?? 0;
+    if (isGround(s)) ground++;
+    else if (s === 0) furniture++;
+  }
+  return ground > furniture;
+}
+
+/**
+ * Known furniture standing nearer the camera than the removed object: each piece (a connected
+ * run of one class outside the hole) whose lowest row, in the columns round the hole, lies below
+ * the hole's foot. On the floor, lower in the picture is nearer; such a piece hides part of what
+ * was behind the object (a sofa in front of a removed table, a table in front of a removed sofa),
+ * so its colours must not fill the wall and floor there. Only the columns round the hole (its
+ * span and half its width either side) count: a counter or bed running back along a side wall
+ * reaches low far off, at its near end, and stands behind the object where it passes it; a
+ * table's legs, not the underside of its top, say where it stands.
+ */
+function standingInFront(
+  labels: Uint8Array,
+  surfaces: Uint8Array,
+  hole: Uint8Array,
+  bounds: { x0: number; x1: number; y1: number },
+  width: number,
+  height: number,
+): Uint8Array {
+  const furniture = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) {
+    // Class ids shifted by one: 0 is "not furniture" (the hole, wall, floor, ceiling).
+    if (!hole[i] && !surfaces[i]) furniture[i] = (labels[i] ?? 0) + 1;
+  }
+  const { ids, count } = labelComponents(furniture, width, height, nonZero(furniture));
+  const half = Math.round((bounds.x1 - bounds.x0 + 1) / 2);
+  const x0 = Math.max(0, bounds.x0 - half);
+  const x1 = Math.min(width - 1, bounds.x1 + half);
+  const lowest = new Int32Array(count + 1).fill(-1);
+  for (let y = 0; y < height; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const id = ids[y * width + x] ?? 0;
+      if (id) lowest[id] = y;
+    }
+  }
+  const front = new Uint8Array(labels.length);
+  for (let i = 0; i < ids.length; i++) if ((lowest[ids[i] ?? 0] ?? -1) > bounds.y1) front[i] = 1;
+  return front;
+}
+
+/** The non-zero values of a label image. */
+function nonZero(labels: Uint8Array): Set<number> {
+  const seen = new Uint8Array(256);
+  for (const l of labels) seen[l] = 1;
+  const values = new Set<number>();
+  for (let l = 1; l < 256; l++) if (seen[l]) values.add(l);
+  return values;
 }
 
 /**
