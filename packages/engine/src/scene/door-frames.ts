@@ -204,10 +204,10 @@ function edgeFrames(
   const frames: DoorFrame[] = [];
   const long = jamb.bottom - jamb.top;
   if (jamb.bottom < MIN_BOTTOM * height) return frames;
-  for (const edge of [0, width - 1]) {
+  for (const edge of [0, width]) {
     const wide = Math.abs(edge - jamb.x);
     if (wide < MIN_ASPECT * long || wide > MAX_ASPECT * long) continue;
-    const [x0, x1] = edge === 0 ? [0, jamb.x] : [jamb.x, width - 1];
+    const [x0, x1] = edge === 0 ? [0, jamb.x] : [jamb.x, width];
     for (const h of heads) {
       const hx0 = Math.min(h.x1, h.x2) / scale;
       const hx1 = Math.max(h.x1, h.x2) / scale;
