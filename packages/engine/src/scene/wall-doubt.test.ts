@@ -41,20 +41,6 @@ describe('doubtWalls', () => {
     expect(winner(out, 3)).toBe(ADE.wall);
   });
 
-  it('gives a cell to a curtain close behind the wall, not to one well behind', () => {
-    const out = doubtWalls(
-      logits([
-        [3, ADE.curtain, 2.2],
-        [3, ADE.curtain, 1.5],
-        [3, ADE.shelf, 2.6],
-        [3, ADE.floor, 2.9],
-      ]),
-    );
-    expect(winner(out, 0)).toBe(ADE.curtain);
-    expect(winner(out, 1)).toBe(ADE.wall);
-    expect(winner(out, 2)).toBe(ADE.wall);
-  });
-
   it('leaves the wall–floor decision and the input alone', () => {
     const input = logits([
       [3, ADE.floor, 2.9],
