@@ -4,7 +4,8 @@
  * (decision 029), but its frame is two long near-vertical lines standing on the floor side of the
  * photo, reaching down towards the floor, joined by a line across the top. Where the opening is
  * not the colour of the wall beside it, its wall pixels become door, cut along the frame's own
- * straight lines (decision 038).
+ * straight lines (decision 038). A doorway the photo's edge cuts has one jamb and a head running
+ * out of the photo under a lintel of wall (decision 052).
  */
 import { detectSegments, greyDownscaled, type LineSegment } from '../geometry/line-segments';
 import { rgbToLab, type Lab } from '../colour';
