@@ -4,7 +4,8 @@
  * (decision 029), but its frame is two long near-vertical lines standing on the floor side of the
  * photo, reaching down towards the floor, joined by a line across the top. Where the opening is
  * not the colour of the wall beside it, its wall pixels become door, cut along the frame's own
- * straight lines (decision 038).
+ * straight lines (decision 038). A doorway the photo's edge cuts has one jamb and a head running
+ * out of the photo under a lintel of wall (decision 052).
  */
 import { detectSegments, greyDownscaled, type LineSegment } from '../geometry/line-segments';
 import { rgbToLab, type Lab } from '../colour';
@@ -32,6 +33,12 @@ const MIN_BOTTOM = 0.55;
 const MIN_HEAD_SPAN = 0.5;
 /** A head leans at most this far from horizontal (a side wall's door is seen in perspective). */
 const MAX_HEAD_TILT = (35 * Math.PI) / 180;
+/** A head runs out of the photo when its far end is within this share of the width of the edge. */
+const EDGE_REACH = 0.02;
+/** Over a doorway's head stands wall, not ceiling: read over this share of the photo's height. */
+const LINTEL = 0.03;
+/** A head with at least this share of wall above it is a lintel, not a ceiling line. */
+const MIN_LINTEL_WALL = 0.5;
 /** At least this share of the opening must be what the parse calls wall to be worth a test. */
 const MIN_WALL_SHARE = 0.4;
 /** The casing round a door: this share of the opening's width, left out of both colours. */
@@ -129,6 +136,7 @@ export function findDoorFrames(image: Raster, labels: Uint8Array): DoorFrame[] {
   mergeJambs(jambs, JAMB_ALIGN * width, agree);
   const long = jambs.filter((j) => j.bottom - j.top >= MIN_JAMB * height);
   const frames: DoorFrame[] = [];
+  const cut: DoorFrame[] = [];
   for (const a of long) {
     for (const b of long) {
       if (b.x <= a.x) continue;
@@ -155,11 +163,14 @@ export function findDoorFrames(image: Raster, labels: Uint8Array): DoorFrame[] {
       if (!headed) continue;
       frames.push({ x0: a.x, x1: b.x, topLeft: a.top, topRight: b.top, bottom });
     }
+    cut.push(...edgeFrames(a, heads, scale, labels, width, height));
   }
   const area = (f: DoorFrame) => (f.x1 - f.x0) * (f.bottom - Math.min(f.topLeft, f.topRight));
-  frames.sort((p, q) => area(q) - area(p));
+  // A frame seen whole (two jambs) is the better evidence: it goes before any cut by the edge.
+  const byArea = (p: DoorFrame, q: DoorFrame) => area(q) - area(p);
+  const candidates = [...frames.sort(byArea), ...cut.sort(byArea)];
   const kept: DoorFrame[] = [];
-  for (const f of frames) {
+  for (const f of candidates) {
     const overlaps = kept.some((k) => f.x0 < k.x1 && k.x0 < f.x1);
     if (overlaps) continue;
     let wall = 0;
@@ -175,6 +186,65 @@ export function findDoorFrames(image: Raster, labels: Uint8Array): DoorFrame[] {
     kept.push(f);
   }
   return kept;
+}
+
+/**
+ * Doorways cut by the photo's edge: one jamb standing on the floor side, and a head from its top
+ * that runs out of the photo (bedroom-1's door into the bathroom). A room's corner with its
+ * ceiling line looks the same, so the head must have wall above it — the lintel — where a corner's
+ * line has the ceiling.
+ */
+function edgeFrames(
+  jamb: Jamb,
+  heads: readonly LineSegment[],
+  scale: number,
+  labels: Uint8Array,
+  width: number,
+  height: number,
+): DoorFrame[] {
+  const frames: DoorFrame[] = [];
+  const long = jamb.bottom - jamb.top;
+  if (jamb.bottom < MIN_BOTTOM * height) return frames;
+  for (const edge of [0, width]) {
+    const wide = Math.abs(edge - jamb.x);
+    if (wide < MIN_ASPECT * long || wide > MAX_ASPECT * long) continue;
+    const [x0, x1] = edge === 0 ? [0, jamb.x] : [jamb.x, width];
+    for (const h of heads) {
+      const hx0 = Math.min(h.x1, h.x2) / scale;
+      const hx1 = Math.max(h.x1, h.x2) / scale;
+      const reachesEdge = edge === 0 ? hx0 <= EDGE_REACH * width : hx1 >= (1 - EDGE_REACH) * width;
+      if (!reachesEdge) continue;
+      const near = Math.max(x0, Math.min(x1, edge === 0 ? hx1 : hx0));
+      if (Math.abs(near - jamb.x) > (1 - MIN_HEAD_SPAN) * wide) continue;
+      const atJamb = rowAt(h, near, scale);
+      const atEdge = rowAt(h, edge === 0 ? Math.max(hx0, 0) : Math.min(hx1, width - 1), scale);
+      if (atJamb === null || atEdge === null) continue;
+      if (Math.abs(atJamb - jamb.top) > JAMB_AGREE * height) continue;
+      const frame: DoorFrame =
+        edge === 0
+          ? { x0, x1, topLeft: atEdge, topRight: jamb.top, bottom: jamb.bottom }
+          : { x0, x1, topLeft: jamb.top, topRight: atEdge, bottom: jamb.bottom };
+      if (lintelWallShare(frame, labels, width, height) < MIN_LINTEL_WALL) continue;
+      frames.push(frame);
+      break;
+    }
+  }
+  return frames;
+}
+
+/** Share of the band just above a frame's head that the parse calls wall. */
+function lintelWallShare(f: DoorFrame, labels: Uint8Array, width: number, height: number): number {
+  const band = Math.max(2, Math.round(LINTEL * height));
+  let wall = 0;
+  let all = 0;
+  for (let x = Math.max(0, Math.ceil(f.x0)); x < Math.min(width, f.x1); x++) {
+    const head = Math.round(topAt(f, x));
+    for (let y = Math.max(0, head - band); y < Math.max(0, head - 2); y++) {
+      all++;
+      if (labels[y * width + x] === ADE.wall) wall++;
+    }
+  }
+  return all === 0 ? 0 : wall / all;
 }
 
 /** Mean CIELAB of the parse's wall pixels in columns [x0, x1) between a frame's head and foot. */
@@ -207,20 +277,11 @@ function wallColour(
  */
 export function takeDoorFramesFromWall(image: Raster, labels: Uint8Array): number {
   const { width, height } = image;
+  // Every frame is judged on the parse's labels as they came: a doorway cut by the photo's edge
+  // next to a door just taken would otherwise have no wall beside it to differ from.
+  const doors = findDoorFrames(image, labels).filter((f) => opensOffTheWall(image, labels, f));
   let changed = 0;
-  for (const f of findDoorFrames(image, labels)) {
-    const w = f.x1 - f.x0;
-    // The casing lies just outside the jambs; the wall beside it a little farther out.
-    const casing = Math.max(3, CASING * w);
-    const opening = wallColour(image, labels, f, f.x0 + casing, f.x1 - casing);
-    const left = wallColour(image, labels, f, f.x0 - casing - BESIDE * w, f.x0 - casing);
-    const right = wallColour(image, labels, f, f.x1 + casing, f.x1 + casing + BESIDE * w);
-    const beside = [left, right].filter(
-      (side) => side.count >= MIN_BESIDE * w * (f.bottom - f.topLeft),
-    );
-    if (beside.length === 0) continue;
-    const differs = beside.every((side) => deltaE(side.lab, opening.lab) >= MIN_DELTA_E);
-    if (!differs) continue;
+  for (const f of doors) {
     for (let x = Math.max(0, Math.ceil(f.x0)); x < Math.min(width, f.x1); x++) {
       for (let y = Math.max(0, Math.ceil(topAt(f, x))); y < Math.min(height, f.bottom); y++) {
         const i = y * width + x;
@@ -231,4 +292,18 @@ export function takeDoorFramesFromWall(image: Raster, labels: Uint8Array): numbe
     }
   }
   return changed;
+}
+
+/** Whether a frame's opening differs in colour from the wall beside each jamb that has wall. */
+function opensOffTheWall(image: Raster, labels: Uint8Array, f: DoorFrame): boolean {
+  const w = f.x1 - f.x0;
+  // The casing lies just outside the jambs; the wall beside it a little farther out.
+  const casing = Math.max(3, CASING * w);
+  const opening = wallColour(image, labels, f, f.x0 + casing, f.x1 - casing);
+  const left = wallColour(image, labels, f, f.x0 - casing - BESIDE * w, f.x0 - casing);
+  const right = wallColour(image, labels, f, f.x1 + casing, f.x1 + casing + BESIDE * w);
+  const beside = [left, right].filter(
+    (side) => side.count >= MIN_BESIDE * w * (f.bottom - f.topLeft),
+  );
+  return beside.length > 0 && beside.every((side) => deltaE(side.lab, opening.lab) >= MIN_DELTA_E);
 }
