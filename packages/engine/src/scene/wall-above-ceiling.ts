@@ -7,6 +7,9 @@
  * Decision 046.
  */
 import { ADE } from './ade20k';
+import { labelComponents } from './objects';
+
+const WALL: ReadonlySet<number> = new Set([ADE.wall]);
 
 /** A run of ceiling counts under a wall pixel from this share of the photo's height. */
 const MIN_CEILING_RUN = 0.02;
@@ -38,46 +41,22 @@ function overCeiling(labels: Uint8Array, width: number, height: number): Uint8Ar
  * {@link MIN_OVER_SHARE} lies over a run of ceiling in its column. Returns the pixels moved.
  */
 export function ceilingOverWall(labels: Uint8Array, width: number, height: number): number {
-  const n = width * height;
   const over = overCeiling(labels, width, height);
-  const seen = new Uint8Array(n);
-  const stack = new Int32Array(n);
+  const { ids, count } = labelComponents(labels, width, height, WALL);
+  const size = new Int32Array(count + 1);
+  const overCount = new Int32Array(count + 1);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? 0;
+    if (id === 0) continue;
+    size[id] = (size[id] ?? 0) + 1;
+    overCount[id] = (overCount[id] ?? 0) + (over[i] ?? 0);
+  }
   let moved = 0;
-  for (let start = 0; start < n; start++) {
-    if (seen[start] || labels[start] !== ADE.wall || !over[start]) continue;
-    // Flood the piece from a pixel over the ceiling (pieces with none need no look); the stack
-    // keeps every pixel pushed, so [0, size) is the piece once the flood is done.
-    let size = 0;
-    let next = 0;
-    let overCount = 0;
-    stack[size++] = start;
-    seen[start] = 1;
-    while (next < size) {
-      const i = stack[next++] ?? 0;
-      overCount += over[i] ?? 0;
-      const x = i % width;
-      if (x > 0) size = pushWall(labels, seen, stack, size, i - 1);
-      if (x < width - 1) size = pushWall(labels, seen, stack, size, i + 1);
-      if (i >= width) size = pushWall(labels, seen, stack, size, i - width);
-      if (i + width < n) size = pushWall(labels, seen, stack, size, i + width);
-    }
-    if (overCount < MIN_OVER_SHARE * size) continue;
-    for (let k = 0; k < size; k++) labels[stack[k] ?? 0] = ADE.ceiling;
-    moved += size;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? 0;
+    if (id === 0 || (overCount[id] ?? 0) < MIN_OVER_SHARE * (size[id] ?? 0)) continue;
+    labels[i] = ADE.ceiling;
+    moved++;
   }
   return moved;
-}
-
-/** Pushes pixel j onto the flood's queue when it is unseen wall; returns the queue's new size. */
-function pushWall(
-  labels: Uint8Array,
-  seen: Uint8Array,
-  queue: Int32Array,
-  size: number,
-  j: number,
-): number {
-  if (seen[j] || labels[j] !== ADE.wall) return size;
-  seen[j] = 1;
-  queue[size] = j;
-  return size + 1;
 }
