@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Mask } from '../raster';
 import { ADE, type RoomParse } from '../scene';
 import type { SceneObject } from '../scene/objects';
-import { pieceOf, wallCeilingLines, wallsToPaint } from './redesign';
+import { pieceOf } from './redesign';
+import { wallCeilingLines, wallsToPaint } from './walls-to-paint';
 
 const W = 200;
 const H = 150;
