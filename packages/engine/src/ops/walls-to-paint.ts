@@ -67,9 +67,11 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
   // to the wall is painted, and the line's own row is blended by how much of it lies under the
   // line — the paint's top edge is the line, not the parse's wavy boundary.
   straightenCeilingEdge(parse, mask, matte, drop);
-  // A narrow run of "wall" between curtains or windows, or between one and the frame edge, is the
-  // curtain's own fabric or its shadow: it keeps its colour.
+  // A narrow run of "wall" between a curtain and a window, another curtain or the frame edge is
+  // the curtain's own fabric or its shadow: it keeps its colour. A pier between two windows
+  // with no curtain is wall, and is painted.
   const openings = parse.classMask([ADE.curtain, ADE.window]).data;
+  const curtain = parse.classMask([ADE.curtain]).data;
   const narrow = NARROW_WALL_RUN * width;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -78,8 +80,8 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
       while (end < width && mask.data[y * width + end]) end++;
       const leftOpen = x === 0 || openings[y * width + x - 1] === 1;
       const rightOpen = end === width || openings[y * width + end] === 1;
-      const leftCurtain = x > 0 && openings[y * width + x - 1] === 1;
-      const rightCurtain = end < width && openings[y * width + end] === 1;
+      const leftCurtain = x > 0 && curtain[y * width + x - 1] === 1;
+      const rightCurtain = end < width && curtain[y * width + end] === 1;
       if (end - x < narrow && leftOpen && rightOpen && (leftCurtain || rightCurtain)) {
         for (let c = x; c < end; c++) drop(y * width + c);
       }
@@ -88,7 +90,6 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
   }
   // Beside a curtain, "wall" the parse is unsure of is the curtain's fabric or its shadow (a
   // curtain at the frame edge melts into paint otherwise): only confident wall is painted there.
-  const curtain = parse.classMask([ADE.curtain]).data;
   const near = Math.round(NEAR_CURTAIN * width);
   const unsure: Mask = { width, height, data: new Uint8Array(width * height) };
   for (let y = 0; y < height; y++) {
@@ -141,8 +142,14 @@ function straightenCeilingEdge(
   for (let x = 0; x < width; x++) {
     let highest = Infinity;
     for (const line of ceiling.values()) highest = Math.min(highest, line.at(x));
+    // The line holds in a column only under the ceiling the column shows: wall that runs up to
+    // the frame's top with no ceiling over it is the wall itself (a shaded upper wall), however
+    // a line fitted in other columns runs through it.
+    let underCeiling = false;
     for (let y = 0; y < height; y++) {
       const i = y * width + x;
+      if (labels[i] === ADE.ceiling) underCeiling = true;
+      if (!underCeiling) continue;
       if (mask.data[i]) {
         const line = ceiling.get(wallPlanes[i] ?? 0);
         if (!line) continue;
