@@ -220,6 +220,19 @@ describe('redesign masks', () => {
     }
   });
 
+  it('takes no halo into furniture of the wall colour (a dark headboard on a dark wall)', () => {
+    const labels = room((set) => {
+      for (let y = 70; y < 110; y++) for (let x = 60; x < 140; x++) set(x, y, ADE.bed);
+    });
+    const parse = fakeParse(labels);
+    parse.classShare = () => () => 0.5;
+    const data = new Uint8ClampedArray(W * H * 4).fill(60);
+    const { mask } = wallsToPaint(parse, { width: W, height: H, data });
+    for (let y = 70; y < 110; y++) {
+      for (let x = 60; x < 140; x++) expect(mask.data[y * W + x]).toBe(0);
+    }
+  });
+
   it('does not take a wall-coloured neighbour the network gives no share of wall', () => {
     const labels = room((set) => {
       for (let y = 40; y < 100; y++) for (let x = 80; x < 120; x++) set(x, y, ADE.door);

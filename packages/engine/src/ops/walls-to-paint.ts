@@ -197,7 +197,8 @@ const CEILING_FILL = 0.02;
  * The wall the parse gave to a neighbour: its window, door and fireplace shapes come from a
  * coarse grid, so their tops are rounded arches that take in some wall around them, which
  * would be left in the old colour as a halo round the opening. From the painted wall outwards,
- * into such a neighbour (not floor, ceiling, curtain or a curtain's edge), pixels of the wall's
+ * into such an opening ({@link HALO_OPENINGS}; not a headboard or a cabinet, whose edges the parse
+ * draws from the photo and a dark one matches a dark wall), pixels of the wall's
  * own colour are taken back as wall: each within {@link HALO_SEED_LEVELS} of the wall where the
  * growth started and {@link HALO_STEP_LEVELS} of the pixel it grew from (so it stops at the
  * opening's frame, an edge), no further than {@link HALO_REACH} of the image from the wall, and
@@ -215,8 +216,8 @@ function reclaimWallHalos(
   const n = width * height;
   const wallShare = parse.classShare?.(ADE.wall);
   if (!wallShare) return;
-  const closed = new Uint8Array(256);
-  for (const c of [ADE.wall, ADE.floor, ADE.ceiling, ADE.rug, ADE.curtain]) closed[c] = 1;
+  const opening = new Uint8Array(256);
+  for (const c of HALO_OPENINGS) opening[c] = 1;
   // The photo smoothed 3×3, so the steps compare surfaces and not noise.
   const smooth = new Uint8ClampedArray(n * 3);
   for (let y = 0; y < height; y++) {
@@ -261,7 +262,7 @@ function reclaimWallHalos(
   for (let i = 0; i < n; i++) if (mask.data[i] && (matte[i] ?? 0) >= 128) seed[i] = i;
   // The first ring: wall pixels with a neighbour the growth may enter.
   const open = (q: number) =>
-    !mask.data[q] && seed[q] === -1 && !closed[labels[q] ?? 0] && !keepOut[q];
+    !mask.data[q] && seed[q] === -1 && opening[labels[q] ?? 0] === 1 && !keepOut[q];
   for (let i = 0; i < n; i++) {
     if (seed[i] !== i) continue;
     const x = i % width;
@@ -357,6 +358,8 @@ function smoothShare(
   };
 }
 
+/** The parse's classes whose coarse, arched shapes take in wall round them (see reclaimWallHalos). */
+const HALO_OPENINGS = [ADE.window, ADE.door, ADE.screenDoor, ADE.fireplace] as const;
 /** Largest difference (levels, any channel, smoothed) from the wall the halo grows from. */
 const HALO_SEED_LEVELS = 10;
 /** Largest difference from the neighbour it grows from: more is an edge (a frame). */
