@@ -14,7 +14,7 @@ import { openDetector, openSegmenter } from './ops/open-ops';
 import { openSegmentationModel } from './models/segmentation-model';
 import { floorOf, floorRegionOf } from './ops/find-floor';
 import { objectsOverFloor } from './ops/floor-objects';
-import { paintSurfaceWithoutObjects } from './ops/wall-objects';
+import { wallPaintSurface } from './ops/walls-to-paint';
 import { inpaint } from './ops/inpaint';
 import { placeProduct, replaceFurniture, swapExtent } from './ops/place-product';
 import { removeElements } from './ops/removal';
@@ -25,7 +25,7 @@ import { spaceElements, withFloorWidths } from './ops/space-elements';
 import { wholeOldPiece } from './ops/placement/whole-piece';
 import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
-import { paintableSurface, paintWalls } from './ops/wall-paint';
+import { paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
 import { parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
@@ -243,21 +243,8 @@ async function runVariant(
     case 'wall_paint': {
       const mask = await maskOf(request.mask);
       const parse = await roomParseOf(image, settings);
-      // SAM's objects on the walls out of the paint (decision 042); the surface as it is without SAM.
-      const surface = await paintSurfaceWithoutObjects(
-        image,
-        paintableSurface(
-          mask,
-          parse.surfaceAlpha('walls'),
-          parse.surfaceAlpha('ceiling'),
-          parse.wallPlanes,
-        ),
-        parse.wallPlanes,
-        parse.surfaceAlpha('ceiling'),
-        parse.surfaceAlpha('floor'),
-        await loadSegmenter(settings),
-        parse.objects,
-      );
+      // The redesign's walls (decision 051), less SAM's objects on them (decision 042).
+      const surface = await wallPaintSurface(image, mask, parse, await loadSegmenter(settings));
       checkpoint(signal);
       const painted = paintWalls(image, mask, await paintColour(request), options, surface);
       // Paint on walls only: a region painted as given (a cabinet) or the ceiling has no area.

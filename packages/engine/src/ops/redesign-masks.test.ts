@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Mask } from '../raster';
 import { ADE, type RoomParse } from '../scene';
 import type { SceneObject } from '../scene/objects';
-import { pieceOf, wallCeilingLines, wallsToPaint } from './redesign';
+import { pieceOf } from './redesign';
+import type { Segmenter } from './segment';
+import { wallCeilingLines, wallPaintSurface, wallsToPaint } from './walls-to-paint';
 
 const W = 200;
 const H = 150;
@@ -136,6 +138,49 @@ describe('redesign masks', () => {
     }
   });
 
+  it('keeps a shaded upper wall that runs to the frame top with no ceiling over it', () => {
+    // The ceiling shows over columns 0–119 only; over 120–199 the wall runs up to the frame's
+    // top (a bedroom whose upper wall is in shade), where the line fitted to the left is no edge.
+    const labels = room((set) => {
+      for (let x = 120; x < W; x++) for (let y = 0; y < 30; y++) set(x, y, ADE.wall);
+    });
+    const { mask } = wallsToPaint(fakeParse(labels));
+    for (let y = 0; y < 30; y++) {
+      for (let x = 130; x < W; x++) expect(mask.data[y * W + x]).toBe(1);
+      for (let x = 0; x < 110; x++) expect(mask.data[y * W + x]).toBe(0);
+    }
+  });
+
+  it('paints a narrow pier of wall between two windows with no curtain', () => {
+    const labels = room((set) => {
+      for (let y = 40; y < 100; y++) {
+        for (let x = 60; x < 95; x++) set(x, y, ADE.window);
+        for (let x = 100; x < 140; x++) set(x, y, ADE.window);
+      }
+    });
+    const { mask } = wallsToPaint(fakeParse(labels));
+    for (let y = 40; y < 100; y++)
+      for (let x = 95; x < 100; x++) expect(mask.data[y * W + x]).toBe(1);
+  });
+
+  it('gives the Wall paint action the same cleaned walls as the redesign', async () => {
+    // The ragged cloud of "wall" up in the ceiling (see the first case): a whole-photo stroke.
+    const labels = room((set) => {
+      for (let x = 20; x < 70; x++)
+        for (let y = 8 + ((x * 7) % 11); y < 30; y++) set(x, y, ADE.wall);
+    });
+    const parse = fakeParse(labels);
+    parse.surfaceAlpha = (name) =>
+      parse
+        .classMask([name === 'ceiling' ? ADE.ceiling : name === 'floor' ? ADE.floor : ADE.wall])
+        .data.map((v) => v * 255);
+    const image = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4).fill(200) };
+    const everything = { width: W, height: H, data: new Uint8Array(W * H).fill(1) };
+    const noSam = { method: 'region-growing' } as Segmenter;
+    const surface = await wallPaintSurface(image, everything, parse, noSam);
+    expect(surface?.mask.data).toEqual(wallsToPaint(parse, image).mask.data);
+  });
+
   it('takes back the wall round a window that the parse gave the window (an arch), not the window', () => {
     // A window whose real panes are columns 80–119, rows 50–99, but whose parse label is an
     // arch reaching up to row 45 and out to columns 76–123 over plain wall (a few px, as the
@@ -172,6 +217,19 @@ describe('redesign masks', () => {
     // … the panes are not.
     for (let y = 50; y < 100; y++) {
       for (let x = 80; x < 120; x++) expect(mask.data[y * W + x]).toBe(0);
+    }
+  });
+
+  it('takes no halo into furniture of the wall colour (a dark headboard on a dark wall)', () => {
+    const labels = room((set) => {
+      for (let y = 70; y < 110; y++) for (let x = 60; x < 140; x++) set(x, y, ADE.bed);
+    });
+    const parse = fakeParse(labels);
+    parse.classShare = () => () => 0.5;
+    const data = new Uint8ClampedArray(W * H * 4).fill(60);
+    const { mask } = wallsToPaint(parse, { width: W, height: H, data });
+    for (let y = 70; y < 110; y++) {
+      for (let x = 60; x < 140; x++) expect(mask.data[y * W + x]).toBe(0);
     }
   });
 

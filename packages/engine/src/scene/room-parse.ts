@@ -13,7 +13,7 @@ import { takeDoorFramesFromWall } from './door-frames';
 import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
 import { classMatte, refineLabels } from './refine';
-import { ceilingOverWall } from './wall-above-ceiling';
+import { ceilingInWall, ceilingOverWall } from './wall-above-ceiling';
 import { doubtWalls } from './wall-doubt';
 import { runnerUpBoxes, takeOccludersFromWall } from './wall-occluders';
 import { snapWallRim } from './wall-rim';
@@ -135,6 +135,8 @@ export function parseFromLogits(
     }
     return matte;
   };
+  // "Ceiling" inside a wall (a shaded patch of it) is wall: before the lines, which it would bend.
+  ceilingInWall(labels, width, height);
   const lines = boundaryLines(labels, width, height, ADE.wall, [ADE.floor, ADE.rug], ADE.ceiling);
   const walls = splitWalls(labels, width, height, ADE.wall, lines, camera);
   // Wall the network found above a stretch of ceiling (between beams, a vaulted ceiling's far

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADE } from './ade20k';
-import { ceilingOverWall } from './wall-above-ceiling';
+import { ceilingInWall, ceilingOverWall } from './wall-above-ceiling';
 
 const W = 40;
 const H = 100;
@@ -41,5 +41,29 @@ describe('ceilingOverWall', () => {
     // Wall over a one-row line of "ceiling" at the top: no ceiling to speak of.
     const labels = parse(0, (_x, y) => (y === 20 ? ADE.ceiling : undefined));
     expect(ceilingOverWall(labels, W, H)).toBe(0);
+  });
+});
+
+describe('ceilingInWall', () => {
+  it('gives a shaded patch of "ceiling" inside a wall that runs to the top back to the wall', () => {
+    const labels = parse(0, (x, y) =>
+      x >= 10 && x < 30 && y >= 10 && y < 20 ? ADE.ceiling : undefined,
+    );
+    expect(ceilingInWall(labels, W, H)).toBe(200);
+    expect(at(labels, 20, 15)).toBe(ADE.wall);
+  });
+
+  it("keeps a soffit's underside, with the room's ceiling over the soffit's face", () => {
+    // Ceiling rows 0–9, the soffit's face (wall) rows 10–19, its underside rows 20–24.
+    const labels = parse(10, (x, y) =>
+      x >= 10 && x < 30 && y >= 20 && y < 25 ? ADE.ceiling : undefined,
+    );
+    expect(ceilingInWall(labels, W, H)).toBe(0);
+    expect(at(labels, 20, 22)).toBe(ADE.ceiling);
+  });
+
+  it('keeps a ceiling the frame cuts (a further room seen past a bulkhead)', () => {
+    const labels = parse(0, (x, y) => (x >= 20 && y >= 10 && y < 20 ? ADE.ceiling : undefined));
+    expect(ceilingInWall(labels, W, H)).toBe(0);
   });
 });

@@ -7,6 +7,9 @@
  * Decision 046.
  */
 import { ADE } from './ade20k';
+import { labelComponents } from './objects';
+
+const WALL: ReadonlySet<number> = new Set([ADE.wall]);
 
 /** A run of ceiling counts under a wall pixel from this share of the photo's height. */
 const MIN_CEILING_RUN = 0.02;
@@ -38,46 +41,83 @@ function overCeiling(labels: Uint8Array, width: number, height: number): Uint8Ar
  * {@link MIN_OVER_SHARE} lies over a run of ceiling in its column. Returns the pixels moved.
  */
 export function ceilingOverWall(labels: Uint8Array, width: number, height: number): number {
-  const n = width * height;
   const over = overCeiling(labels, width, height);
-  const seen = new Uint8Array(n);
-  const stack = new Int32Array(n);
+  const { ids, count } = labelComponents(labels, width, height, WALL);
+  const size = new Int32Array(count + 1);
+  const overCount = new Int32Array(count + 1);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? 0;
+    if (id === 0) continue;
+    size[id] = (size[id] ?? 0) + 1;
+    overCount[id] = (overCount[id] ?? 0) + (over[i] ?? 0);
+  }
   let moved = 0;
-  for (let start = 0; start < n; start++) {
-    if (seen[start] || labels[start] !== ADE.wall || !over[start]) continue;
-    // Flood the piece from a pixel over the ceiling (pieces with none need no look); the stack
-    // keeps every pixel pushed, so [0, size) is the piece once the flood is done.
-    let size = 0;
-    let next = 0;
-    let overCount = 0;
-    stack[size++] = start;
-    seen[start] = 1;
-    while (next < size) {
-      const i = stack[next++] ?? 0;
-      overCount += over[i] ?? 0;
-      const x = i % width;
-      if (x > 0) size = pushWall(labels, seen, stack, size, i - 1);
-      if (x < width - 1) size = pushWall(labels, seen, stack, size, i + 1);
-      if (i >= width) size = pushWall(labels, seen, stack, size, i - width);
-      if (i + width < n) size = pushWall(labels, seen, stack, size, i + width);
-    }
-    if (overCount < MIN_OVER_SHARE * size) continue;
-    for (let k = 0; k < size; k++) labels[stack[k] ?? 0] = ADE.ceiling;
-    moved += size;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? 0;
+    if (id === 0 || (overCount[id] ?? 0) < MIN_OVER_SHARE * (size[id] ?? 0)) continue;
+    labels[i] = ADE.ceiling;
+    moved++;
   }
   return moved;
 }
 
-/** Pushes pixel j onto the flood's queue when it is unseen wall; returns the queue's new size. */
-function pushWall(
-  labels: Uint8Array,
-  seen: Uint8Array,
-  queue: Int32Array,
-  size: number,
-  j: number,
-): number {
-  if (seen[j] || labels[j] !== ADE.wall) return size;
-  seen[j] = 1;
-  queue[size] = j;
-  return size + 1;
+const CEILING: ReadonlySet<number> = new Set([ADE.ceiling]);
+/** A ceiling piece with wall along at least this share of its top and of its foot is wall. */
+const MIN_WALL_ROUND = 0.5;
+
+/**
+ * Relabels as wall, in place, each 4-connected piece of "ceiling" that lies inside a wall: the
+ * frame does not cut it, wall lies just above at least {@link MIN_WALL_ROUND} of its top edge and
+ * just below as much of its foot, and over as much of its top the column shows no other ceiling
+ * up to the photo's top. A ceiling is seen above the walls; such a piece is a shaded patch of the
+ * wall (an upper wall in a lamp's shade) and was left unpainted in its middle. The underside of
+ * a soffit has the room's ceiling over its face, and one the frame cuts may be a further room's
+ * ceiling: both stay. Mirrors {@link ceilingOverWall}. Returns the pixels moved.
+ */
+export function ceilingInWall(labels: Uint8Array, width: number, height: number): number {
+  const { ids, count } = labelComponents(labels, width, height, CEILING);
+  const atEdge = new Uint8Array(count + 1);
+  const top = new Int32Array(count + 1);
+  const wallOver = new Int32Array(count + 1);
+  const clearOver = new Int32Array(count + 1);
+  const foot = new Int32Array(count + 1);
+  const wallUnder = new Int32Array(count + 1);
+  // Per column, whether a ceiling pixel was met above the row being read.
+  const ceilingAbove = new Uint8Array(width);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const id = ids[i] ?? 0;
+      if (id === 0) continue;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) atEdge[id] = 1;
+      if (y > 0 && ids[i - width] !== id) {
+        top[id] = (top[id] ?? 0) + 1;
+        if (labels[i - width] === ADE.wall) wallOver[id] = (wallOver[id] ?? 0) + 1;
+        if (!ceilingAbove[x]) clearOver[id] = (clearOver[id] ?? 0) + 1;
+      }
+      if (y < height - 1 && ids[i + width] !== id) {
+        foot[id] = (foot[id] ?? 0) + 1;
+        if (labels[i + width] === ADE.wall) wallUnder[id] = (wallUnder[id] ?? 0) + 1;
+      }
+    }
+    for (let x = 0; x < width; x++) if (labels[y * width + x] === ADE.ceiling) ceilingAbove[x] = 1;
+  }
+  const inWall = (id: number) => {
+    const edge = top[id] ?? 0;
+    return (
+      id !== 0 &&
+      !atEdge[id] &&
+      edge > 0 &&
+      (wallOver[id] ?? 0) >= MIN_WALL_ROUND * edge &&
+      (clearOver[id] ?? 0) >= MIN_WALL_ROUND * edge &&
+      (wallUnder[id] ?? 0) >= MIN_WALL_ROUND * (foot[id] ?? 0)
+    );
+  };
+  let moved = 0;
+  for (let i = 0; i < ids.length; i++) {
+    if (!inWall(ids[i] ?? 0)) continue;
+    labels[i] = ADE.wall;
+    moved++;
+  }
+  return moved;
 }

@@ -8,7 +8,8 @@ import { floorMappingOf } from '../geometry/room-camera';
 import { floorOf, floorRegionOf } from '../ops/find-floor';
 import { objectsOverFloor } from '../ops/floor-objects';
 import { fillSurface } from '../ops/surface-fill';
-import { paintableSurface, paintWalls } from '../ops/wall-paint';
+import { paintWalls } from '../ops/wall-paint';
+import { wallPaintSurface } from '../ops/walls-to-paint';
 import type { Mask, Raster } from '../raster';
 import type { RoomParse } from '../scene';
 import {
@@ -24,7 +25,6 @@ import {
 import { roomRaster, textureRaster } from './photos';
 import { parseOf } from './room-parse';
 import { samSegmenter } from './sam';
-import { paintSurfaceWithoutObjects } from '../ops/wall-objects';
 
 /** A pixel counts as changed when a channel moves by more than this. */
 export const CHANGE_THRESHOLD = 6;
@@ -142,20 +142,7 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
 
   // Paint: the whole photo as the region (the engine keeps to the walls), a colour far from them.
   const hex = farthest(PAINTS, hexRgb, meanColour(image, wallTruth));
-  const surface = await paintSurfaceWithoutObjects(
-    image,
-    paintableSurface(
-      all,
-      parse.surfaceAlpha('walls'),
-      parse.surfaceAlpha('ceiling'),
-      parse.wallPlanes,
-    ),
-    parse.wallPlanes,
-    parse.surfaceAlpha('ceiling'),
-    parse.surfaceAlpha('floor'),
-    await samSegmenter(),
-    parse.objects,
-  );
+  const surface = await wallPaintSurface(image, all, parse, await samSegmenter());
   const painted = paintWalls(image, all, hex, { variant: 0, seed: 1 }, surface);
   const paint = changeAgainstTarget(image, painted, wallTruth, CHANGE_THRESHOLD);
 

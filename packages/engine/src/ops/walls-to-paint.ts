@@ -1,0 +1,485 @@
+/**
+ * The walls a paint covers, one surface for the Wall paint action and the redesign's walls step
+ * (decision 051): the room parse's walls cleaned of what the network gets wrong at their edges —
+ * small islands, the ragged wall–ceiling boundary, fabric between curtains, halos round openings.
+ */
+import type { Mask, Raster } from '../raster';
+import { dilateMask, lumaAt, sobelMagnitudeAt } from '../raster';
+import { ADE, type RoomParse } from '../scene';
+import { labelComponents } from '../scene/objects';
+import type { Segmenter } from './segment';
+import { paintSurfaceWithoutObjects } from './wall-objects';
+import { paintableSurface, type PaintSurface } from './wall-paint';
+
+/**
+ * What the Wall paint action covers of the user's region: the walls the redesign paints
+ * ({@link wallsToPaint}) taken as the region means them ({@link paintableSurface}: one wall, the
+ * ceiling, or a cabinet as given), less the objects SAM finds on them. The bench scores this
+ * very function, so what it measures is what the app paints.
+ */
+export async function wallPaintSurface(
+  image: Raster,
+  region: Mask,
+  parse: RoomParse,
+  segmenter: Segmenter,
+): Promise<PaintSurface | undefined> {
+  const ceiling = parse.surfaceAlpha('ceiling');
+  return paintSurfaceWithoutObjects(
+    image,
+    paintableSurface(region, wallsToPaint(parse, image).matte, ceiling, parse.wallPlanes),
+    parse.wallPlanes,
+    ceiling,
+    parse.surfaceAlpha('floor'),
+    segmenter,
+    parse.objects,
+  );
+}
+
+/** Wall islands smaller than this share of the walls are the parse's mistakes (a countertop). */
+const MIN_WALL_ISLAND = 0.01;
+
+/** The walls the parse sees, without its small islands of "wall" (on a counter, in a curtain). */
+export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; matte: Uint8Array } {
+  const { width, height } = parse;
+  const mask = parse.surface('walls');
+  const matte = new Uint8Array(parse.surfaceAlpha('walls'));
+  const { ids, count } = labelComponents(mask.data, width, height, new Set([1]));
+  const area = new Int32Array(count + 1);
+  let total = 0;
+  for (let i = 0; i < ids.length; i++) {
+    if (!mask.data[i]) continue;
+    area[ids[i] ?? 0] = (area[ids[i] ?? 0] ?? 0) + 1;
+    total++;
+  }
+  const min = MIN_WALL_ISLAND * total;
+  for (let i = 0; i < ids.length; i++) {
+    if (mask.data[i] && (area[ids[i] ?? 0] ?? 0) < min) {
+      mask.data[i] = 0;
+      matte[i] = 0;
+    }
+  }
+  const drop = (i: number) => {
+    mask.data[i] = 0;
+    matte[i] = 0;
+  };
+  // The wall–ceiling line, straight where the room shows it: above it nothing is wall (the
+  // parse's ragged "wall" on the ceiling stays ceiling), the ceiling the parse saw under it down
+  // to the wall is painted, and the line's own row is blended by how much of it lies under the
+  // line — the paint's top edge is the line, not the parse's wavy boundary.
+  straightenCeilingEdge(parse, mask, matte, drop);
+  // A narrow run of "wall" between a curtain and a window, another curtain or the frame edge is
+  // the curtain's own fabric or its shadow: it keeps its colour. A pier between two windows
+  // with no curtain is wall, and is painted.
+  const openings = parse.classMask([ADE.curtain, ADE.window]).data;
+  const curtain = parse.classMask([ADE.curtain]).data;
+  const narrow = NARROW_WALL_RUN * width;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask.data[y * width + x]) continue;
+      let end = x;
+      while (end < width && mask.data[y * width + end]) end++;
+      const leftOpen = x === 0 || openings[y * width + x - 1] === 1;
+      const rightOpen = end === width || openings[y * width + end] === 1;
+      const leftCurtain = x > 0 && curtain[y * width + x - 1] === 1;
+      const rightCurtain = end < width && curtain[y * width + end] === 1;
+      if (end - x < narrow && leftOpen && rightOpen && (leftCurtain || rightCurtain)) {
+        for (let c = x; c < end; c++) drop(y * width + c);
+      }
+      x = end;
+    }
+  }
+  // Beside a curtain, "wall" the parse is unsure of is the curtain's fabric or its shadow (a
+  // curtain at the frame edge melts into paint otherwise): only confident wall is painted there.
+  const near = Math.round(NEAR_CURTAIN * width);
+  const unsure: Mask = { width, height, data: new Uint8Array(width * height) };
+  for (let y = 0; y < height; y++) {
+    let last = -Infinity;
+    const distance = new Float32Array(width).fill(Infinity);
+    for (let x = 0; x < width; x++) {
+      if (curtain[y * width + x]) last = x;
+      distance[x] = x - last;
+    }
+    last = Infinity;
+    for (let x = width - 1; x >= 0; x--) {
+      if (curtain[y * width + x]) last = x;
+      distance[x] = Math.min(distance[x] ?? Infinity, last - x);
+    }
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if ((distance[x] ?? Infinity) > near) continue;
+      if ((parse.confidence[i] ?? 0) < SURE_WALL) unsure.data[i] = 1;
+      // Near a curtain the soft edge outside the wall draws threads of paint over the fabric.
+      if (!mask.data[i]) matte[i] = 0;
+    }
+  }
+  // Grown a little, so no threads of paint are left between the unsure pixels (but what the
+  // parse is all but certain of is still wall).
+  const grownUnsure = dilateMask(unsure, Math.max(2, Math.round(0.003 * width)));
+  for (let i = 0; i < grownUnsure.data.length; i++) {
+    if (grownUnsure.data[i] && (parse.confidence[i] ?? 0) < CERTAIN_WALL) drop(i);
+  }
+  if (image) reclaimWallHalos(image, parse, mask, matte, grownUnsure.data);
+  return { mask, matte };
+}
+
+/**
+ * Cuts the wall mask and matte along each wall plane's straight wall–ceiling line
+ * ({@link wallCeilingLines}): wall pixels wholly above their plane's line are dropped, the row
+ * the line crosses keeps the share of it below the line, and in each column where the wall
+ * starts a little under the line (within {@link CEILING_FILL} of the height) the ceiling-labelled
+ * pixels between them are painted as wall.
+ */
+function straightenCeilingEdge(
+  parse: RoomParse,
+  mask: Mask,
+  matte: Uint8Array,
+  drop: (i: number) => void,
+): void {
+  const { width, height, labels, wallPlanes } = parse;
+  const ceiling = wallCeilingLines(parse);
+  if (ceiling.size === 0) return;
+  const band = Math.max(2, Math.round(CEILING_FILL * height));
+  for (let x = 0; x < width; x++) {
+    let highest = Infinity;
+    for (const line of ceiling.values()) highest = Math.min(highest, line.at(x));
+    // The line holds in a column only under the ceiling the column shows: wall that runs up to
+    // the frame's top with no ceiling over it is the wall itself (a shaded upper wall), however
+    // a line fitted in other columns runs through it.
+    let underCeiling = false;
+    for (let y = 0; y < height; y++) {
+      const i = y * width + x;
+      if (labels[i] === ADE.ceiling) underCeiling = true;
+      if (!underCeiling) continue;
+      if (mask.data[i]) {
+        const line = ceiling.get(wallPlanes[i] ?? 0);
+        if (!line) continue;
+        const at = line.at(x);
+        if (y + 1 <= at) drop(i);
+        else if (y < at) matte[i] = Math.min(matte[i] ?? 0, Math.round((y + 1 - at) * 255));
+      } else if (matte[i] && y < highest - CEILING_TOLERANCE * height) {
+        // The soft edge outside the mask (no plane of its own): above every plane's line.
+        drop(i);
+      }
+    }
+    // The first wall left in the column decides which plane's line it should start at.
+    let first = -1;
+    for (let y = 0; y < height; y++) {
+      if (mask.data[y * width + x] && ceiling.has(wallPlanes[y * width + x] ?? 0)) {
+        first = y;
+        break;
+      }
+    }
+    if (first < 0) continue;
+    const line = ceiling.get(wallPlanes[first * width + x] ?? 0);
+    if (!line) continue;
+    const at = line.at(x);
+    if (first <= at || first - at > band) continue;
+    // Only across ceiling (not across a lamp or a beam the parse found between them).
+    let clear = true;
+    for (let y = Math.max(0, Math.floor(at)); y < first && clear; y++) {
+      const label = labels[y * width + x];
+      if (label !== ADE.ceiling && label !== ADE.wall) clear = false;
+    }
+    if (!clear) continue;
+    for (let y = Math.max(0, Math.floor(at)); y < first; y++) {
+      const i = y * width + x;
+      mask.data[i] = 1;
+      matte[i] = y < at ? Math.round((y + 1 - at) * 255) : 255;
+      if (y < at && (matte[i] ?? 0) < 128) mask.data[i] = 0;
+    }
+  }
+}
+
+/** How far under the wall–ceiling line (share of the height) the wall may start and be filled. */
+const CEILING_FILL = 0.02;
+
+/**
+ * The wall the parse gave to a neighbour: its window, door and fireplace shapes come from a
+ * coarse grid, so their tops are rounded arches that take in some wall around them, which
+ * would be left in the old colour as a halo round the opening. From the painted wall outwards,
+ * into such an opening ({@link HALO_OPENINGS}; not a headboard or a cabinet, whose edges the parse
+ * draws from the photo and a dark one matches a dark wall), pixels of the wall's
+ * own colour are taken back as wall: each within {@link HALO_SEED_LEVELS} of the wall where the
+ * growth started and {@link HALO_STEP_LEVELS} of the pixel it grew from (so it stops at the
+ * opening's frame, an edge), no further than {@link HALO_REACH} of the image from the wall, and
+ * only where the network itself gave wall some share (a white door beside a white wall is not
+ * wall, though its colour is).
+ */
+function reclaimWallHalos(
+  image: Raster,
+  parse: RoomParse,
+  mask: Mask,
+  matte: Uint8Array,
+  keepOut: Uint8Array,
+): void {
+  const { width, height, labels } = parse;
+  const n = width * height;
+  const wallShare = parse.classShare?.(ADE.wall);
+  if (!wallShare) return;
+  const opening = new Uint8Array(256);
+  for (const c of HALO_OPENINGS) opening[c] = 1;
+  // The photo smoothed 3×3, so the steps compare surfaces and not noise.
+  const smooth = new Uint8ClampedArray(n * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        let count = 0;
+        for (let dy = -1; dy <= 1; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= height) continue;
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = x + dx;
+            if (xx < 0 || xx >= width) continue;
+            sum += image.data[(yy * width + xx) * 4 + c] ?? 0;
+            count++;
+          }
+        }
+        smooth[(y * width + x) * 3 + c] = sum / count;
+      }
+    }
+  }
+  // An edge of the photo (a frame's shadow line) stops the growth even where the colours on
+  // either side are alike: the luminance's Sobel magnitude.
+  const lum = (i: number) => lumaAt(image.data, i);
+  const edge = (q: number) => {
+    const x = q % width;
+    const y = (q - x) / width;
+    if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) return true;
+    return sobelMagnitudeAt(lum, q, width) > HALO_EDGE;
+  };
+  // The network's wall share is read off its coarse grid (nearest cell): interpolated between
+  // cell centres, so where it ends the taken wall does not end in the grid's steps.
+  const shareAt = smoothShare(wallShare, width, height);
+  const differ = (a: number, b: number, limit: number) =>
+    Math.abs((smooth[a * 3] ?? 0) - (smooth[b * 3] ?? 0)) > limit ||
+    Math.abs((smooth[a * 3 + 1] ?? 0) - (smooth[b * 3 + 1] ?? 0)) > limit ||
+    Math.abs((smooth[a * 3 + 2] ?? 0) - (smooth[b * 3 + 2] ?? 0)) > limit;
+  const reach = Math.max(4, Math.round(HALO_REACH * Math.max(width, height)));
+  const seed = new Int32Array(n).fill(-1);
+  const depth = new Uint16Array(n);
+  let queue: number[] = [];
+  for (let i = 0; i < n; i++) if (mask.data[i] && (matte[i] ?? 0) >= 128) seed[i] = i;
+  // The first ring: wall pixels with a neighbour the growth may enter.
+  const open = (q: number) =>
+    !mask.data[q] && seed[q] === -1 && opening[labels[q] ?? 0] === 1 && !keepOut[q];
+  for (let i = 0; i < n; i++) {
+    if (seed[i] !== i) continue;
+    const x = i % width;
+    if ((x > 0 && open(i - 1)) || (x < width - 1 && open(i + 1))) queue.push(i);
+    else if ((i >= width && open(i - width)) || (i + width < n && open(i + width))) queue.push(i);
+  }
+  const taken: number[] = [];
+  while (queue.length > 0) {
+    const next: number[] = [];
+    for (const p of queue) {
+      const from = seed[p] ?? p;
+      const d = (depth[p] ?? 0) + 1;
+      if (d > reach) continue;
+      const x = p % width;
+      for (const q of [
+        x > 0 ? p - 1 : -1,
+        x < width - 1 ? p + 1 : -1,
+        p - width,
+        p + width < n ? p + width : -1,
+      ]) {
+        if (q < 0 || !open(q)) continue;
+        if (differ(q, from, HALO_SEED_LEVELS) || differ(q, p, HALO_STEP_LEVELS)) continue;
+        if (edge(q) || shareAt(q % width, Math.floor(q / width)) < HALO_WALL_SHARE) continue;
+        seed[q] = from;
+        depth[q] = d;
+        next.push(q);
+        taken.push(q);
+      }
+    }
+    queue = next;
+  }
+  for (const q of taken) {
+    mask.data[q] = 1;
+    matte[q] = 255;
+  }
+  // The parse's soft edge where the halo was taken back is wall too (no faint line of old
+  // colour along the old arch).
+  for (const q of taken) {
+    for (const r of [q - 1, q + 1, q - width, q + width]) {
+      if (r >= 0 && r < n && (matte[r] ?? 0) > 0 && !keepOut[r]) {
+        mask.data[r] = 1;
+        matte[r] = 255;
+      }
+    }
+  }
+}
+
+/**
+ * A coarse per-cell share (nearest cell) interpolated bilinearly between cell centres. The cell
+ * size is found from the share itself: along a few rows, the width over the number of changes.
+ */
+function smoothShare(
+  share: (x: number, y: number) => number,
+  width: number,
+  height: number,
+): (x: number, y: number) => number {
+  let changes = 0;
+  let rows = 0;
+  for (const t of [0.3, 0.5, 0.7]) {
+    const y = Math.round(t * (height - 1));
+    let last = share(0, y);
+    for (let x = 1; x < width; x++) {
+      const v = share(x, y);
+      if (v !== last) changes++;
+      last = v;
+    }
+    rows++;
+  }
+  const cell = Math.max(1, width / (changes / rows + 1));
+  const cache = new Map<number, number>();
+  const columns = Math.ceil(width / cell) + 1;
+  const at = (i: number, j: number) => {
+    const key = j * columns + i;
+    let v = cache.get(key);
+    if (v === undefined) {
+      const x = Math.min(width - 1, Math.max(0, Math.round((i + 0.5) * cell)));
+      const y = Math.min(height - 1, Math.max(0, Math.round((j + 0.5) * cell)));
+      v = share(x, y);
+      cache.set(key, v);
+    }
+    return v;
+  };
+  return (x, y) => {
+    const gx = Math.max(0, (x + 0.5) / cell - 0.5);
+    const gy = Math.max(0, (y + 0.5) / cell - 0.5);
+    const i = Math.floor(gx);
+    const j = Math.floor(gy);
+    const tx = gx - i;
+    const ty = gy - j;
+    const top = at(i, j) + tx * (at(i + 1, j) - at(i, j));
+    const bottom = at(i, j + 1) + tx * (at(i + 1, j + 1) - at(i, j + 1));
+    return top + ty * (bottom - top);
+  };
+}
+
+/** The parse's classes whose coarse, arched shapes take in wall round them (see reclaimWallHalos). */
+const HALO_OPENINGS = [ADE.window, ADE.door, ADE.screenDoor, ADE.fireplace] as const;
+/** Largest difference (levels, any channel, smoothed) from the wall the halo grows from. */
+const HALO_SEED_LEVELS = 10;
+/** Largest difference from the neighbour it grows from: more is an edge (a frame). */
+const HALO_STEP_LEVELS = 4;
+/** How far a halo reaches from the wall, share of the image's larger side. */
+const HALO_REACH = 0.03;
+/** The network's own wall share (coarse, averaged) a halo pixel needs. */
+const HALO_WALL_SHARE = 0.15;
+/** Sobel magnitude of the luminance (levels) that is an edge the halo stops at. */
+const HALO_EDGE = 24;
+
+/** How near a curtain (share of the width) only confident wall is painted. */
+const NEAR_CURTAIN = 0.03;
+/** The parse's confidence (0–255) of a wall pixel that counts as sure. */
+const SURE_WALL = 150;
+/** Confidence of a wall pixel beside unsure ones that is painted all the same. */
+const CERTAIN_WALL = 190;
+
+/** Wall pixels this far (share of the height) above the wall–ceiling line are not painted. */
+const CEILING_TOLERANCE = 0.004;
+/** A run of wall narrower than this share of the width between curtains is not painted. */
+const NARROW_WALL_RUN = 0.03;
+
+/**
+ * The wall–ceiling line of each wall plane, straight: per column the row where the parse's
+ * ceiling gives way to that plane's wall, fitted by a line (least squares, then again without
+ * the samples far off it: the ragged edges where the parse called ceiling wall). Planes with too
+ * few samples have none.
+ */
+export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number) => number }> {
+  const { width, height, labels, wallPlanes } = parse;
+  const samples = new Map<number, [number, number][]>();
+  for (let x = 0; x < width; x++) {
+    // The lowest ceiling pixel of the column's top run of ceiling, then the wall under it.
+    let y = 0;
+    while (y < height && labels[y * width + x] !== ADE.ceiling) y++;
+    if (y >= height * 0.7) continue;
+    while (y < height && labels[y * width + x] === ADE.ceiling) y++;
+    let below = y;
+    const gap = Math.max(2, Math.round(0.01 * height));
+    while (below < Math.min(height, y + gap) && labels[below * width + x] !== ADE.wall) below++;
+    if (below >= height || labels[below * width + x] !== ADE.wall) continue;
+    const plane = wallPlanes[below * width + x] ?? 0;
+    if (!plane) continue;
+    const list = samples.get(plane) ?? [];
+    list.push([x, y]);
+    samples.set(plane, list);
+  }
+  const lines = new Map<number, { at: (x: number) => number }>();
+  for (const [plane, list] of samples) {
+    if (list.length < Math.max(8, 0.03 * width)) continue;
+    let fit = fitLine(list);
+    let kept = list;
+    for (let round = 0; round < 5; round++) {
+      const line = fit;
+      const residuals = kept.map(([x, y]) => Math.abs(y - line.at(x))).sort((a, b) => a - b);
+      const limit = Math.max(2, 2 * (residuals[Math.floor(residuals.length / 2)] ?? 0));
+      const next = kept.filter(([x, y]) => Math.abs(y - line.at(x)) <= limit);
+      if (next.length < 8 || next.length === kept.length) break;
+      kept = next;
+      fit = fitLine(kept);
+    }
+    // A straight stretch of the ceiling's edge far off the line is a nearer wall's own top (a
+    // pillar, a soffit): over its columns the line follows it. A cloud's edge is ragged. The
+    // stretch may be broken by a few columns where something else meets the ceiling (a light
+    // fitting on a pillar's top); over those the line runs on straight between its ends.
+    const global = fit;
+    const local = new Float32Array(width).fill(Number.NaN);
+    const minRun = Math.max(8, Math.round(0.03 * width));
+    const maxGap = Math.max(3, Math.round(0.03 * width));
+    const step = Math.max(1, Math.round(0.0015 * height));
+    let start = 0;
+    for (let k = 1; k <= list.length; k++) {
+      const prev = list[k - 1];
+      const next = list[k];
+      const joined =
+        prev &&
+        next &&
+        next[0] - prev[0] <= maxGap &&
+        Math.abs(next[1] - prev[1]) <= (next[0] - prev[0] <= 2 ? step : 2 * step);
+      if (joined) continue;
+      const run = list.slice(start, k);
+      start = k;
+      const first = run[0];
+      const last = run[run.length - 1];
+      if (!first || !last || last[0] - first[0] + 1 < minRun) continue;
+      // Mostly present over its span (not two far samples joined by chance).
+      if (run.length < 0.5 * (last[0] - first[0] + 1)) continue;
+      const off = run.reduce((sum, [x, y]) => sum + Math.abs(y - global.at(x)), 0) / run.length;
+      if (off <= CEILING_TOLERANCE * height) continue;
+      // Straight: its own fit leaves small residuals.
+      const own = fitLine(run);
+      const residual = run.reduce((sum, [x, y]) => sum + Math.abs(y - own.at(x)), 0) / run.length;
+      if (residual > Math.max(1.5, 0.002 * height)) continue;
+      for (let x = first[0]; x <= last[0]; x++) local[x] = own.at(x);
+    }
+    lines.set(plane, {
+      at: (x: number) => {
+        const own = local[Math.round(x)];
+        return own !== undefined && Number.isFinite(own) ? own : global.at(x);
+      },
+    });
+  }
+  return lines;
+}
+
+function fitLine(points: readonly [number, number][]): { at: (x: number) => number } {
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  for (const [x, y] of points) {
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  const n = points.length;
+  const den = n * sxx - sx * sx;
+  const slope = den !== 0 ? (n * sxy - sx * sy) / den : 0;
+  const intercept = (sy - slope * sx) / n;
+  return { at: (x: number) => intercept + slope * x };
+}
