@@ -18,6 +18,7 @@ interface Floors {
   right: number | null;
   paintSpill: number;
   paintMiss: number;
+  /** null: the floors action must refuse the photo (too little bare floor once rugs are kept). */
   floorSpill: number | null;
   floorMiss: number | null;
 }
@@ -51,7 +52,10 @@ interface Floors {
  * 21.9 %, wall IoU 0.632 → 0.709, front 0.591 → 0.667) and kitchen-black (spill 29.6 → 28.8 %,
  * wall IoU 0.689 → 0.697). Decision 053: the floor stops at an open doorway's threshold, and an
  * evidence rug runs on under the sofa behind it; raised dining-room floor spill 19.6 → 11.7 % and
- * living-room-1 33.0 → 18.5 %.
+ * living-room-1 33.0 → 18.5 %. Decision 057: a room-size woven rug is told by its straight
+ * border against a smooth floor (scene/rug-edge.ts) and kept; living-room-neutral-sofa (94.9 %
+ * floor spill, 91 points on its rug) is now refused: 1.4 % of the photo is bare tile, under the
+ * 2 % a floor needs (bedroom-1's rule), and "replace the rug" still lays over it.
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -207,8 +211,8 @@ const THRESHOLDS: Record<string, Floors> = {
     right: null,
     paintSpill: 0.2,
     paintMiss: 0.05,
-    floorSpill: 0.97,
-    floorMiss: 0.22,
+    floorSpill: null,
+    floorMiss: null,
   },
 };
 
@@ -234,12 +238,12 @@ describe('scene quality against the ground-truth labels', async () => {
     }
     expect(q.paint.spill).toBeLessThanOrEqual(t.paintSpill);
     expect(q.paint.miss).toBeLessThanOrEqual(t.paintMiss);
-    if (t.floor === null) {
+    if (t.floor !== null) expect(q.floorIou).toBeGreaterThanOrEqual(t.floor);
+    if (t.floorSpill === null) {
       expect(q.floors.refused).toBe(true);
     } else {
-      expect(q.floorIou).toBeGreaterThanOrEqual(t.floor);
       expect(q.floors.refused).toBe(false);
-      expect(q.floors.spill).toBeLessThanOrEqual(t.floorSpill ?? 0);
+      expect(q.floors.spill).toBeLessThanOrEqual(t.floorSpill);
       expect(q.floors.miss).toBeLessThanOrEqual(t.floorMiss ?? 0);
     }
     if (measured.length === photos.length) console.log(formatSceneTable(measured));
