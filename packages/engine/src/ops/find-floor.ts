@@ -8,6 +8,7 @@
 import { ADE } from '../scene/ade20k';
 import { labelComponents } from '../scene/objects';
 import { findInnerFloor } from '../scene/inner-floor';
+import { rugByItsBorder } from '../scene/rug-edge';
 import type { RoomParse } from '../scene';
 import type { Mask, Raster } from '../raster';
 import { EngineError } from '../types';
@@ -281,6 +282,11 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
     );
     const kept = choice.rug === 'replace' ? inner.behindGlass : inner.matte;
     for (let i = 0; i < n; i++) keep[i] = Math.max(keep[i] ?? 0, kept[i] ?? 0);
+    if (choice.rug !== 'replace') {
+      // A room-size woven rug the network took for floor, bounded by its straight border.
+      const woven = rugByItsBorder(choice.image, region);
+      for (let i = 0; i < n; i++) if (woven[i]) keep[i] = 255;
+    }
   }
   for (let i = 0; i < n; i++) matte[i] = Math.max(0, (matte[i] ?? 0) - (keep[i] ?? 0));
   if (choice.notFloor) for (let i = 0; i < n; i++) if (choice.notFloor[i]) matte[i] = 0;

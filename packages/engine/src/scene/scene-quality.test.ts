@@ -18,6 +18,7 @@ interface Floors {
   right: number | null;
   paintSpill: number;
   paintMiss: number;
+  /** null: the floors action must refuse the photo (too little bare floor once rugs are kept). */
   floorSpill: number | null;
   floorMiss: number | null;
 }
@@ -55,7 +56,11 @@ interface Floors {
  * shaded patch of "ceiling" inside a wall is wall, and cognac's labels were corrected (ceiling,
  * doors); raised tufted (spill 11.8 → 6.5 %, wall IoU 0.753 → 0.792), cognac (spill 30.9 →
  * 28.7 %, wall IoU 0.612 on the corrected labels), neutral-sofa (11.4 → 8.7 %), living-room-1
- * (9.7 → 7.9 %), dining (24.6 → 23.2 %) and kitchen-dining (17.7 → 16.2 %).
+ * (9.7 → 7.9 %), dining (24.6 → 23.2 %) and kitchen-dining (17.7 → 16.2 %). Decision 057: a
+ * room-size woven rug is told by its straight border against a smooth floor (scene/rug-edge.ts)
+ * and kept; living-room-neutral-sofa (94.9 % floor spill, 91 points on its rug) is now refused:
+ * 1.4 % of the photo is bare tile, under the 2 % a floor needs (bedroom-1's rule), and "replace
+ * the rug" still lays over it.
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -211,8 +216,8 @@ const THRESHOLDS: Record<string, Floors> = {
     right: null,
     paintSpill: 0.11,
     paintMiss: 0.05,
-    floorSpill: 0.97,
-    floorMiss: 0.22,
+    floorSpill: null,
+    floorMiss: null,
   },
 };
 
@@ -238,12 +243,12 @@ describe('scene quality against the ground-truth labels', async () => {
     }
     expect(q.paint.spill).toBeLessThanOrEqual(t.paintSpill);
     expect(q.paint.miss).toBeLessThanOrEqual(t.paintMiss);
-    if (t.floor === null) {
+    if (t.floor !== null) expect(q.floorIou).toBeGreaterThanOrEqual(t.floor);
+    if (t.floorSpill === null) {
       expect(q.floors.refused).toBe(true);
     } else {
-      expect(q.floorIou).toBeGreaterThanOrEqual(t.floor);
       expect(q.floors.refused).toBe(false);
-      expect(q.floors.spill).toBeLessThanOrEqual(t.floorSpill ?? 0);
+      expect(q.floors.spill).toBeLessThanOrEqual(t.floorSpill);
       expect(q.floors.miss).toBeLessThanOrEqual(t.floorMiss ?? 0);
     }
     if (measured.length === photos.length) console.log(formatSceneTable(measured));
