@@ -446,9 +446,11 @@ describe('actions API with the real local engine', () => {
       const floorBox = used[0]?.textures[0]?.region.box;
       expect((floorBox?.y ?? 0) + (floorBox?.height ?? 0)).toBeGreaterThan(size.height * 0.9);
       expect(used[0]?.textures[0]?.region.share).toBeGreaterThan(0.05);
-      // The floor laid, in m² from the room camera (≈ 4–5 m² visible in this living room:
-      // engine geometry/surface-area.photo.test.ts reasons it out).
-      expect(used[0]?.textures[0]?.region.area_m2).toBeGreaterThan(2.5);
+      // The floor laid, in m² from the room camera: ≈ 4.3 m² of floor is visible in this living
+      // room (engine geometry/surface-area.photo.test.ts reasons it out), and the chequered rug
+      // the floors keep (decisions 045, 053) takes ≈ 58 % of the 2.3 m² band in front of the
+      // sofa: ≈ 3 m² laid, within a factor 1.5.
+      expect(used[0]?.textures[0]?.region.area_m2).toBeGreaterThan(2);
       expect(used[0]?.textures[0]?.region.area_m2).toBeLessThan(8);
       const bottom = {
         left: 0,
