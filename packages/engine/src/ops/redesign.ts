@@ -1725,7 +1725,7 @@ const ART_ABOVE_SEAT = 25;
  */
 const OFF_CENTRE = [0, -0.125, 0.125, -0.25, 0.25];
 
-/** Centre height (cm) of art hung where no sofa or bed shows: a picture at eye level. */
+/** Centre height (cm) of art hung elsewhere (no sofa or bed with free wall over it): eye level. */
 const ART_EYE_LEVEL = 150;
 
 /**
