@@ -232,6 +232,38 @@ describe('redesign (architectural style as a plan)', () => {
     }
   }, 120_000);
 
+  it("hangs the style's art on the free wall over the sofa, clear of the window", async () => {
+    // plants-bright: plain wall above the sofa, a window beside it. No art ever landed: the spot
+    // was sought at eye level along the wall, where the sofa's top or the window always reached
+    // into it, and the wall the removal uncovered above the lower new sofa counted as sofa.
+    const image = await roomRaster('living-room-plants-bright.jpg', 800);
+    const parse = await parseOf(image);
+    const sofa = largest(parse, ADE.sofa);
+    const plan: RedesignPlan = {
+      swaps: [{ outline: sofa.polygon, product: product('sofa-lund') }],
+      decor: [product('mirror-oak')],
+    };
+    const done = await redesign(image, parse, plan, STYLE, 0, OPTIONS);
+    const [swap, art] = done.applied.filter((item) => item.kind === 'product');
+    if (swap?.kind !== 'product') throw new Error('the sofa was not swapped');
+    if (art?.kind !== 'product' || art.id !== 'mirror-oak') throw new Error('no art was hung');
+    const { box } = art.region;
+    // Over the sofa's middle half, above the new sofa's top (its region takes its shadow too).
+    const middle = box.x + box.width / 2;
+    expect(middle).toBeGreaterThan(sofa.box.x + 0.25 * sofa.box.width);
+    expect(middle).toBeLessThan(sofa.box.x + 0.75 * sofa.box.width);
+    expect(box.y + box.height).toBeLessThan(swap.region.box.y);
+    // Its bottom close above the sofa, as a person hangs it (not at eye level over the room).
+    expect(swap.region.box.y - (box.y + box.height)).toBeLessThan(0.6 * box.height);
+    // On wall only: no window, door, painting or lamp under it.
+    for (let y = box.y; y < box.y + box.height; y++) {
+      for (let x = box.x; x < box.x + box.width; x++) {
+        const label = parse.labels[y * image.width + x] ?? 0;
+        expect([ADE.window, ADE.door, ADE.painting, ADE.lamp, ADE.ceiling]).not.toContain(label);
+      }
+    }
+  }, 180_000);
+
   it('without a plan step does nothing but the grade', async () => {
     const image = await roomRaster('living-room-1.jpg', 400);
     const parse = await parseOf(image);

@@ -14,9 +14,11 @@
  */
 import {
   floorMappingOf,
+  cameraCentre,
   floorPointAt,
   projectToImage,
   type RoomCamera,
+  type Vec3,
 } from '../geometry/room-camera';
 import type { Mask, Raster } from '../raster';
 import { decodeImage, dilateMask } from '../raster';
@@ -201,6 +203,8 @@ export async function redesign(
   const taken = occupiedMask(parse, false);
   const takenForRugs = occupiedMask(parse, true);
   const obstacles = obstaclesOf(parse);
+  const swapped: Rect[] = [];
+  const placed: Rect[] = [];
   /** Keeps a placed product (when it changed anything): its box is taken, its item recorded. */
   const accept = (next: Raster, product: PlacementProduct, role: 'swap' | 'decor') => {
     const region = changedRegion(current, next);
@@ -208,6 +212,8 @@ export async function redesign(
     markBox(taken, region.box);
     markBox(takenForRugs, region.box);
     obstacles.push({ ...rectOf(region.box), stands: true });
+    placed.push(rectOf(region.box));
+    if (role === 'swap') swapped.push(rectOf(region.box));
     applied.push(productItem(product, role, region));
     current = next;
   };
@@ -239,7 +245,13 @@ export async function redesign(
       async () => {
         const spot =
           product.category === 'mirror'
-            ? wallSpot(parse, taken, product, options.variant + index)
+            ? wallSpot(
+                parse,
+                freeWallNow(parse, taken, uncovered(SURFACE_WALL), placed),
+                seatsOf(parse, swapped),
+                product,
+                options.variant + index,
+              )
             : floorSpot(
                 parse,
                 product.category === 'rug' ? takenForRugs : taken,
@@ -1217,60 +1229,228 @@ function hidesSomethingInFront(box: Rect, obstacles: readonly Rect[]): boolean {
 }
 
 /**
- * A free spot on a wall for wall decor (a mirror): its real size at the height of a hung
- * picture (centre 150 cm above the floor) on the wall above the wall–floor line, all of it wall
- * and clear of furniture, openings and earlier products. Null when there is none.
+ * The sofas and beds art may hang over, as the image shows them now: the parse's box, with the
+ * top of the product swapped in for it (it may be lower or higher than the old piece); a swap
+ * spans the old piece's footprint, so its columns stay the old piece's.
+ */
+function seatsOf(parse: RoomParse, swapped: readonly Rect[]): Seat[] {
+  return parse.objects
+    .filter((object) => object.classId === ADE.sofa || object.classId === ADE.bed)
+    .map((object) => {
+      const seat = { ...rectOf(object.box), depth: SEAT_DEPTH[object.classId] ?? 0 };
+      const swap = swapped.find((box) => overlapShare(box, seat) > 0.5);
+      return swap ? { ...seat, y0: swap.y0 } : seat;
+    });
+}
+
+/** A sofa or a bed as the image shows it, and how deep (cm) it stands out from the wall. */
+interface Seat extends Rect {
+  depth: number;
+}
+
+/**
+ * How far (cm) from the wall the front of a sofa, or the foot of a bed, at least stands: the
+ * wall behind one is at least that far back, whatever the wall–floor line says.
+ */
+const SEAT_DEPTH: Partial<Record<number, number>> = { [ADE.sofa]: 80, [ADE.bed]: 190 };
+
+/**
+ * The free wall the image shows now, where art may hang: the parse's wall clear of what it
+ * found, the wall the removal uncovered behind the swapped pieces (above a lower new sofa the
+ * parse still says "sofa" where there is wall now), and neither under a product placed since.
+ */
+function freeWallNow(
+  parse: RoomParse,
+  taken: Mask,
+  uncovered: Uint8Array | null,
+  placed: readonly Rect[],
+): Uint8Array {
+  const free = parse.classMask([ADE.wall]).data;
+  for (let i = 0; i < free.length; i++) {
+    free[i] = (free[i] === 1 && !taken.data[i]) || uncovered?.[i] === 1 ? 1 : 0;
+  }
+  for (const box of placed) {
+    for (let y = Math.max(0, box.y0); y <= Math.min(parse.height - 1, box.y1); y++) {
+      free.fill(0, y * parse.width + Math.max(0, box.x0), y * parse.width + box.x1 + 1);
+    }
+  }
+  return free;
+}
+
+/** Real distance (cm) from the top of the sofa's or bed's back to the bottom of art over it. */
+const ART_ABOVE_SEAT = 25;
+
+/**
+ * Where along a sofa or bed art hangs, as a share of its width from its middle: centred, else
+ * shifted (still over its middle half) where a window or a lamp beside it leaves no room.
+ */
+const OFF_CENTRE = [0, -0.125, 0.125, -0.25, 0.25];
+
+/** Centre height (cm) of art hung elsewhere (no sofa or bed with free wall over it): eye level. */
+const ART_EYE_LEVEL = 150;
+
+/**
+ * A free spot on a wall for wall decor (a mirror, the catalogue's art): its real size in the
+ * wall's plane, all of it and a margin round it wall, clear of furniture, openings, paintings,
+ * lamps, the ceiling and earlier products. Over a sofa or a bed first, centred on it with its
+ * bottom {@link ART_ABOVE_SEAT} above the seat's top where that meets the wall, as a person hangs
+ * it; else at eye level along the wall (the side alternates with `turn`). Null when there is none.
  */
 function wallSpot(
   parse: RoomParse,
-  taken: Mask,
+  free: Uint8Array,
+  seats: readonly Seat[],
   product: PlacementProduct,
   turn: number,
 ): Mask | null {
-  const { width, height } = parse;
-  const wall = parse.classMask([ADE.wall]).data;
-  const camera = parse.camera;
+  const { width } = parse;
+  const line = interpolatedLine(parse.wallFloorLine);
+  if (!line) return null;
+  const over = [...seats].sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0));
+  for (const seat of over) {
+    for (const shift of OFF_CENTRE) {
+      const u = Math.round((seat.x0 + seat.x1) / 2 + shift * (seat.x1 - seat.x0));
+      const plane = wallBehind(parse.camera, wallPlaneAt(parse.camera, line, u), seat, u);
+      const seatTop = plane && heightOnWall(parse.camera, plane, seat.y0);
+      if (!plane || seatTop === null) continue;
+      const centre = seatTop + ART_ABOVE_SEAT + product.dimensions.height / 2;
+      const spot = freeWallRect(parse, free, plane, centre, product);
+      if (spot) return spot;
+    }
+  }
   const columns = 16;
   const order = Array.from({ length: columns - 1 }, (_, k) => k + 1).sort((a, b) => {
     const centre = turn % 2 === 0 ? 0.4 : 0.6;
     return Math.abs(a / columns - centre) - Math.abs(b / columns - centre);
   });
   for (const k of order) {
-    const u = Math.round((k / columns) * width);
-    const line = parse.wallFloorLine[Math.min(width - 1, u)];
-    if (line === undefined || !Number.isFinite(line)) continue;
-    const base = floorPointAt(camera, u, line);
-    if (!base) continue;
-    const w = product.dimensions.width;
-    const h = product.dimensions.height;
-    const centre = 150;
-    const corners = [
-      projectToImage(camera, [base[0] - w / 2, centre - h / 2, base[2]]),
-      projectToImage(camera, [base[0] + w / 2, centre + h / 2, base[2]]),
-      projectToImage(camera, [base[0] - w / 2, centre + h / 2, base[2]]),
-      projectToImage(camera, [base[0] + w / 2, centre - h / 2, base[2]]),
-    ];
-    if (corners.some((c) => !c)) continue;
-    const xs = corners.map((c) => c?.[0] ?? 0);
-    const ys = corners.map((c) => c?.[1] ?? 0);
-    const box: Rect = {
-      x0: Math.round(Math.min(...xs)),
-      y0: Math.round(Math.min(...ys)),
-      x1: Math.round(Math.max(...xs)),
-      y1: Math.round(Math.max(...ys)),
-    };
-    if (box.x0 < 0 || box.x1 >= width || box.y0 < 0 || box.y1 >= height) continue;
-    if (box.x1 - box.x0 < 0.03 * width) continue;
-    // A margin of wall around it, so it never touches a window frame or a ceiling line.
-    const m = Math.round(0.15 * (box.x1 - box.x0));
-    const around: Rect = {
-      x0: Math.max(0, box.x0 - m),
-      y0: Math.max(0, box.y0 - m),
-      x1: Math.min(width - 1, box.x1 + m),
-      y1: Math.min(height - 1, box.y1 + m),
-    };
-    if (shareWhere(width, around, (i) => wall[i] === 1 && !taken.data[i]) < 0.97) continue;
-    return rectMask(width, height, box);
+    const plane = wallPlaneAt(parse.camera, line, Math.round((k / columns) * width));
+    const spot = plane && freeWallRect(parse, free, plane, ART_EYE_LEVEL, product);
+    if (spot) return spot;
   }
   return null;
+}
+
+/** A wall seen at an image column: its foot on the floor there and its direction along the floor. */
+interface WallPlane {
+  foot: Vec3;
+  along: [number, number];
+}
+
+/**
+ * The wall behind column u: its foot where the wall–floor line (`line`, gaps filled) meets the
+ * floor, its direction from the line's points a few columns either side, so art hung on it
+ * follows the wall's own slant and not the image's. Null where the line is not on the floor.
+ */
+function wallPlaneAt(camera: RoomCamera, line: Float32Array, u: number): WallPlane | null {
+  const at = (x: number) => {
+    const column = Math.min(line.length - 1, Math.max(0, x));
+    return floorPointAt(camera, column, line[column] ?? NaN);
+  };
+  const step = Math.max(2, Math.round(0.02 * line.length));
+  const foot = at(u);
+  const left = at(u - step);
+  const right = at(u + step);
+  if (!foot || !left || !right) return null;
+  const dx = right[0] - left[0];
+  const dz = right[2] - left[2];
+  const n = Math.hypot(dx, dz);
+  if (n === 0) return null;
+  return { foot, along: [dx / n, dz / n] };
+}
+
+/**
+ * The wall moved back to at least the seat's depth behind its front (column u, the seat's
+ * lowest row): where the wall–floor line is hidden by the furniture, the line the parse filled
+ * in may run along a piece's foot (plants-bright at 800 px: the cabinet's), the wall a metre
+ * forward and art on it twice its size.
+ */
+function wallBehind(
+  camera: RoomCamera,
+  plane: WallPlane | null,
+  seat: Seat,
+  u: number,
+): WallPlane | null {
+  const front = floorPointAt(camera, u, seat.y1);
+  if (!plane || !front) return plane;
+  const eye = cameraCentre(camera);
+  // The wall's normal, pointing away from the camera.
+  let nx = -plane.along[1];
+  let nz = plane.along[0];
+  if (nx * (plane.foot[0] - eye[0]) + nz * (plane.foot[2] - eye[2]) < 0) {
+    nx = -nx;
+    nz = -nz;
+  }
+  const gap = nx * (plane.foot[0] - front[0]) + nz * (plane.foot[2] - front[2]);
+  if (gap >= seat.depth) return plane;
+  const back = seat.depth - gap;
+  return { ...plane, foot: [plane.foot[0] + back * nx, 0, plane.foot[2] + back * nz] };
+}
+
+/** The world point on the wall `along` cm from its foot, `up` cm above the floor. */
+function onWall(plane: WallPlane, along: number, up: number): Vec3 {
+  return [plane.foot[0] + along * plane.along[0], up, plane.foot[2] + along * plane.along[1]];
+}
+
+/**
+ * The height (cm) on the wall above its foot seen at image row `row` (the top of what stands in
+ * front of it): the wall hidden below that row is behind the piece. Null when the row is under
+ * the wall's foot or the wall's top is out of sight.
+ */
+function heightOnWall(camera: RoomCamera, plane: WallPlane, row: number): number | null {
+  const rowAt = (up: number) => projectToImage(camera, onWall(plane, 0, up))?.[1] ?? -Infinity;
+  if (rowAt(0) < row) return null;
+  let low = 0;
+  let high = 400;
+  if (rowAt(high) > row) return null;
+  for (let k = 0; k < 20; k++) {
+    const mid = (low + high) / 2;
+    if (rowAt(mid) > row) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+/**
+ * The image box of the product hung flat on the wall with its centre `centre` cm above the
+ * wall's foot, when it and a margin round it are wall and free (a window frame, a painting, a
+ * lamp, the ceiling line or furniture in the margin rule it out). Null otherwise.
+ */
+function freeWallRect(
+  parse: RoomParse,
+  free: Uint8Array,
+  plane: WallPlane,
+  centre: number,
+  product: PlacementProduct,
+): Mask | null {
+  const { width, height } = parse;
+  const w = product.dimensions.width;
+  const h = product.dimensions.height;
+  const corners = [
+    [-w / 2, centre - h / 2],
+    [w / 2, centre - h / 2],
+    [-w / 2, centre + h / 2],
+    [w / 2, centre + h / 2],
+  ].map(([along, up]) => projectToImage(parse.camera, onWall(plane, along ?? 0, up ?? 0)));
+  if (corners.some((c) => !c)) return null;
+  const xs = corners.map((c) => c?.[0] ?? 0);
+  const ys = corners.map((c) => c?.[1] ?? 0);
+  const box: Rect = {
+    x0: Math.round(Math.min(...xs)),
+    y0: Math.round(Math.min(...ys)),
+    x1: Math.round(Math.max(...xs)),
+    y1: Math.round(Math.max(...ys)),
+  };
+  if (box.x0 < 0 || box.x1 >= width || box.y0 < 0 || box.y1 >= height) return null;
+  if (box.x1 - box.x0 < 0.03 * width) return null;
+  // A margin of wall around it, so it never touches a window frame or a ceiling line.
+  const m = Math.round(0.15 * (box.x1 - box.x0));
+  const around: Rect = {
+    x0: Math.max(0, box.x0 - m),
+    y0: Math.max(0, box.y0 - m),
+    x1: Math.min(width - 1, box.x1 + m),
+    y1: Math.min(height - 1, box.y1 + m),
+  };
+  if (shareWhere(width, around, (i) => free[i] === 1) < 0.97) return null;
+  return rectMask(width, height, box);
 }

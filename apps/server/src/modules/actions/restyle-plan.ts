@@ -50,7 +50,11 @@ const SWAP_CATEGORY: Readonly<Record<string, ProductCategory>> = {
   nightstand: 'nightstand',
   'bedside table': 'nightstand',
 };
-/** The most pieces one design swaps, and the most pieces of decor it adds. */
+/**
+ * The most pieces one design swaps, and the most pieces of decor it stands on the floor. The
+ * style's art hangs on the wall besides: it takes no floor, and a customer who picks a style
+ * expects its art (with art last in most kits, two floor pieces left it out of every design).
+ */
 export const MAX_SWAPS = 2;
 export const MAX_DECOR = 2;
 /** Pieces smaller than this share of the photo are not worth a swap (a stool far away). */
@@ -338,8 +342,9 @@ export function planRestyle(input: {
       }
       // Variant k leads with a different piece of decor, so designs differ in what they add.
       const kinds = kit.decor.map((_, i) => kit.decor[(i + k) % kit.decor.length] as DecorKind);
+      let onFloor = 0;
       for (const kind of kinds) {
-        if (design.decor.length >= MAX_DECOR) break;
+        if (kind !== 'art' && onFloor >= MAX_DECOR) continue;
         const ranked = rankForDecor(kit, kind, input.products);
         const chosen = pick(ranked, k, limit - design.total, used);
         if (!chosen) {
@@ -351,6 +356,7 @@ export function planRestyle(input: {
         used.add(chosen.id);
         design.total += chosen.price;
         design.decor.push({ product: chosen, colour: colourOf(chosen, k, walls.hex) });
+        if (kind !== 'art') onFloor++;
       }
     }
     designs.push(design);

@@ -624,7 +624,8 @@ export function sizedToRegion(
       ? box.y1 + 0.5
       : (box.y0 + box.y1 + 1) / 2;
   const anchor = pointAtDepth(camera, u, anchorV, depth);
-  const yawDeg = chooseYaw(camera, anchor, options.variant, random);
+  // A piece hung flat on a wall lies in the wall's plane: the variant does not turn it off it.
+  const yawDeg = chooseYaw(camera, anchor, how === 'wall' ? 0 : options.variant, random);
   if (hanging) {
     // Shade height of the pendant model: 0.48 (dome, its default) or 0.6 of its diameter.
     const spanned = (boxH * depth) / f;
