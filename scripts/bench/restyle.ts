@@ -28,7 +28,8 @@ import {
   planRestyle,
   swappablePieces,
 } from '../../apps/server/src/modules/actions/restyle-plan';
-import { redesign, wallCeilingLines } from '../../packages/engine/src/ops/redesign';
+import { redesign } from '../../packages/engine/src/ops/redesign';
+import { wallCeilingLines } from '../../packages/engine/src/ops/walls-to-paint';
 import { lumaAt, sobelMagnitudeAt, type Raster } from '../../packages/engine/src/raster';
 import { ADE, type RoomParse } from '../../packages/engine/src/scene';
 
