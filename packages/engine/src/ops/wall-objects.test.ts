@@ -13,6 +13,8 @@ import {
 } from '../test-support/ground-truth';
 import { ADE } from '../scene/ade20k';
 import type { RoomParse } from '../scene';
+import type { Mask, Raster } from '../raster';
+import type { Segmenter } from './segment';
 
 /** The paint surface of a stroke over the whole photo, as the scene bench asks for it. */
 function wholePhotoSurface(parse: RoomParse) {
@@ -134,4 +136,83 @@ describe('objectsOnWall (dining room, real photo, SAM)', () => {
     expect(after.spill).toBeLessThan(0.7 * before.spill);
     expect(after.wallTaken - before.wallTaken).toBeLessThan(0.2 * (before.spill - after.spill));
   }, 120_000);
+});
+
+/**
+ * A two-tone front wall, 300 × 150: dark left of x = 100, light right of it, with a dark panel
+ * (x 100–129, y 60–149) going on from the dark part beside it, as bedroom-1's panel beside the
+ * lamp does, and a dark screen (x 200–249, y 30–69) hung on the light part.
+ */
+function twoToneWall(): { image: Raster; panel: Mask; screen: Mask; segmenter: Segmenter } {
+  const width = 300;
+  const height = 150;
+  const n = width * height;
+  const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) =>
+    x >= x0 && x < x1 && y >= y0 && y < y1;
+  const isPanel = (x: number, y: number) => inRect(x, y, 100, 60, 130, 150);
+  const isScreen = (x: number, y: number) => inRect(x, y, 200, 30, 250, 70);
+  const isDarkWall = (x: number) => x < 100;
+  const data = new Uint8ClampedArray(n * 4);
+  const panel = new Uint8Array(n);
+  const screen = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const dark = isDarkWall(x) || isPanel(x, y);
+      const rgb = isScreen(x, y) ? [20, 20, 22] : dark ? [60, 38, 34] : [200, 196, 188];
+      data.set([...rgb, 255], i * 4);
+      if (isPanel(x, y)) panel[i] = 1;
+      if (isScreen(x, y)) screen[i] = 1;
+    }
+  }
+  // SAM as it answers on bedroom-1: the panel apart from the dark wall beside it (the headboard
+  // and the wall's grain part them), each region alone.
+  const segmenter: Segmenter = {
+    method: 'sam',
+    segment: (_image, points) => {
+      const out = new Uint8Array(n);
+      const { x, y } = points[0] ?? { x: 0, y: 0 };
+      const same = isPanel(x, y)
+        ? isPanel
+        : isScreen(x, y)
+          ? isScreen
+          : isDarkWall(x)
+            ? (px: number) => isDarkWall(px)
+            : (px: number, py: number) => !isDarkWall(px) && !isPanel(px, py) && !isScreen(px, py);
+      for (let i = 0; i < n; i++) if (same(i % width, Math.floor(i / width))) out[i] = 1;
+      return Promise.resolve({ width, height, data: out });
+    },
+    dispose: () => Promise.resolve(),
+  };
+  return {
+    image: { width, height, data },
+    panel: { width, height, data: panel },
+    screen: { width, height, data: screen },
+    segmenter,
+  };
+}
+
+describe('objectsOnWall (a two-tone wall, SAM stand-in)', () => {
+  it('keeps a panel of the wall that shares the colour of the wall beside it, takes a screen', async () => {
+    const { image, panel, screen, segmenter } = twoToneWall();
+    const n = image.width * image.height;
+    const objects = await objectsOnWall(
+      image,
+      new Uint8Array(n).fill(1),
+      new Uint8Array(n).fill(2),
+      new Uint8Array(n),
+      new Uint8Array(n),
+      segmenter,
+    );
+    let panelTaken = 0;
+    let screenTaken = 0;
+    let screenArea = 0;
+    for (let i = 0; i < n; i++) {
+      if (panel.data[i] && objects[i]) panelTaken++;
+      if (screen.data[i]) screenArea++;
+      if (screen.data[i] && objects[i]) screenTaken++;
+    }
+    expect(panelTaken).toBe(0);
+    expect(screenTaken).toBeGreaterThan(0.9 * screenArea);
+  });
 });

@@ -42,6 +42,14 @@ const FLOOR_GAP = 4;
 const RING_GROWTH = 0.25;
 /** A segment with less wall round it than this share of its own area is left alone. */
 const MIN_RING_SHARE = 0.25;
+/**
+ * A segment the parse calls wall over this share of its area, whose colour (within
+ * {@link MIN_SEGMENT_DELTA}) {@link MAX_RING_MATCH} of the wall round it shares, is that wall
+ * going on — a dark panel of a two-tone wall — not a thing on it.
+ */
+const MIN_WALL_SHARE = 0.9;
+/** See {@link MIN_WALL_SHARE}. */
+const MAX_RING_MATCH = 0.2;
 
 /** Parse classes hung on or leaning against a wall: prompted at their centre. */
 const FLAT_CLASSES: ReadonlySet<number> = new Set([
@@ -276,15 +284,16 @@ export async function objectsOnWall(
     const gw = Math.max(8, Math.round((bx1 - bx0 + 1) * RING_GROWTH));
     const gh = Math.max(8, Math.round((by1 - by0 + 1) * RING_GROWTH));
     const ring = [0, 0, 0];
-    let ringArea = 0;
+    const ringPixels: number[] = [];
     for (let ry = Math.max(0, by0 - gh); ry <= Math.min(height - 1, by1 + gh); ry++) {
       for (let rx = Math.max(0, bx0 - gw); rx <= Math.min(width - 1, bx1 + gw); rx++) {
         const i = ry * width + rx;
         if (thing[i] || !selection[i] || (planes[i] ?? 0) !== plane) continue;
-        ringArea++;
+        ringPixels.push(i);
         for (let c = 0; c < 3; c++) ring[c] = (ring[c] ?? 0) + (lab[i * 3 + c] ?? 0);
       }
     }
+    const ringArea = ringPixels.length;
     if (ringArea < MIN_RING_SHARE * onPlane) continue;
     const mean = sum.map((s) => s / onPlane);
     const ringMean = ring.map((t) => t / ringArea);
@@ -294,6 +303,8 @@ export async function objectsOnWall(
       (mean[2] ?? 0) - (ringMean[2] ?? 0),
     );
     if (delta < MIN_SEGMENT_DELTA) continue;
+    if (onPlane >= MIN_WALL_SHARE * area && isWallGoingOn(ringPixels, (i) => deltaTo(i, mean)))
+      continue;
     // Only the segment's pixels that differ from the wall round it: SAM's outline of a plant or
     // a chair takes in the wall between its leaves or bars. A patch of them that reaches down to
     // the floor is the wall seen under a table or between a chair's legs (decision 040's rule).
@@ -304,6 +315,18 @@ export async function objectsOnWall(
     takeOffFloor(take, floor, width, objects);
   }
   return objects;
+}
+
+/**
+ * Whether a segment the parse calls wall is a panel of a two-tone wall (bedroom-1's dark panel
+ * beside the lamp, issue 10), given the wall round it and each pixel's ΔE76 from the segment's
+ * mean colour: that wall is part dark, part light, so its mean differs from the panel, but a good
+ * share of it is the panel's own colour. A thing on the wall differs from all the wall round it.
+ */
+function isWallGoingOn(ringPixels: readonly number[], deltaFromSegment: (i: number) => number) {
+  let alike = 0;
+  for (const i of ringPixels) if (deltaFromSegment(i) < MIN_SEGMENT_DELTA) alike++;
+  return alike >= MAX_RING_MATCH * ringPixels.length;
 }
 
 /**
