@@ -17,16 +17,17 @@ function FloorsPanel() {
       <Text size="sm" c="dimmed">
         {t('tweak.floorsHint')}
       </Text>
-      <FloorPicker
-        selectedId={texture?.id ?? null}
-        onChange={(choice) => setInputs({ texture: choice })}
-        maxFileSize={maxFileSize}
-      />
+      {/* Above the long library, so the choice is seen without scrolling past every template. */}
       <Checkbox
         label={t('tweak.keepRugs')}
         description={t('tweak.keepRugsHint')}
         checked={keepRugs}
         onChange={(event) => setInputs({ keepRugs: event.currentTarget.checked })}
+      />
+      <FloorPicker
+        selectedId={texture?.id ?? null}
+        onChange={(choice) => setInputs({ texture: choice })}
+        maxFileSize={maxFileSize}
       />
     </Stack>
   );
