@@ -229,6 +229,14 @@ describe('Tweaking a design with the tools', () => {
     await screenshot(page, 'design-actions-material');
     await page.getByRole('button', { name: 'All tools', exact: true }).click();
 
+    // Floors keeps the rugs unless the person unticks it (issue 10).
+    await page.getByRole('button', { name: 'Floors', exact: true }).click();
+    const keepRugs = page.getByRole('checkbox', { name: 'Keep rugs' });
+    await shows(keepRugs);
+    expect(await keepRugs.isChecked()).toBe(true);
+    await screenshot(page, 'design-actions-floors');
+    await page.getByRole('button', { name: 'All tools', exact: true }).click();
+
     // A phone: the 56 px footer lists the tools by their mobile names; the drawer holds the
     // panel, and tapping the chosen tool minimizes it, then brings it back with its mask.
     await page.setViewportSize({ width: 390, height: 844 });

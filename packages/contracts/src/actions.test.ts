@@ -5,6 +5,7 @@ import {
   categoriesFromWords,
   findDesignMode,
   findStyle,
+  floorsFieldsSchema,
   materialsOfType,
 } from './actions';
 import { fieldErrors } from './http';
@@ -92,6 +93,15 @@ describe('generate field schemas', () => {
     expect(
       errorsOf('add-elements', { design_style: 'modern', budget_min: '900', budget_max: '100' }),
     ).toHaveProperty('budget_max');
+  });
+
+  it("takes Floors' rug choice, keep unless told, and nothing else (issue 10)", () => {
+    const fields = (rug?: string) =>
+      floorsFieldsSchema.safeParse(rug === undefined ? {} : { rug }).data?.rug;
+    expect(fields()).toBe('keep');
+    expect(fields('')).toBe('keep');
+    expect(fields('replace')).toBe('replace');
+    expect(errorsOf('floors', { rug: 'remove' })).toHaveProperty('rug');
   });
 
   it('accepts only stored or library image URLs', () => {

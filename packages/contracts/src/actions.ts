@@ -194,8 +194,16 @@ export const wallPaintFieldsSchema = generateBase.extend({
   color_url: userOrCatalogueUrl.optional(),
 });
 
+/** Issue 10: Floors keeps the rugs on the floor, or lays the new floor over them too. */
+export const RUG_CHOICES = ['keep', 'replace'] as const;
+export type RugChoice = (typeof RUG_CHOICES)[number];
+
 export const floorsFieldsSchema = generateBase.extend({
   texture_url: userOrCatalogueUrl.optional(),
+  rug: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(RUG_CHOICES, { error: `Must be one of: ${RUG_CHOICES.join(', ')}` }).default('keep'),
+  ),
 });
 
 export const addElementsFieldsSchema = generateBase

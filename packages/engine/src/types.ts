@@ -97,7 +97,7 @@ export type GenerateRequest =
       texture: TextureSource;
       /** A region the user painted: the floor within it. */
       mask?: Mask;
-      /** Keep the rug (default) or lay the new floor over it too. Not yet in the HTTP contract. */
+      /** Keep the rug (default) or lay the new floor over it too (the form's `rug` field). */
       rug?: 'keep' | 'replace';
     })
   | (Base & {

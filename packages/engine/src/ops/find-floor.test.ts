@@ -108,6 +108,7 @@ describe('the floor from the room parse', () => {
     const image = { width: full.width, height, data: full.data.slice(0, full.width * height * 4) };
     const parse = await parseOf(image);
     expect(() => floorOf(parse)).toThrow(expect.objectContaining({ kind: 'invalid_input' }));
+    expect(() => floorOf(parse)).toThrow(/^No floor/);
   });
 
   /** Share of the labelled object's (or the labelled door's) pixels the floor mask covers. */
@@ -179,9 +180,11 @@ describe('the floor from the room parse', () => {
     expect(floor).toBeLessThan(0.35);
     const image = await roomRaster('living-room-neutral-sofa.jpg', 1200);
     const parse = await parseOf(image);
+    // The refusal names the way out: untick "Keep rugs" (issue 10).
     expect(() => floorOf(parse, { image })).toThrow(
       expect.objectContaining({ kind: 'invalid_input' }),
     );
+    expect(() => floorOf(parse, { image })).toThrow(/untick "Keep rugs"/);
     expect(await coverOfObject('living-room-neutral-sofa.jpg', 'rug', 'replace')).toBeGreaterThan(
       0.9,
     );

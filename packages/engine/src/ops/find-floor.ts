@@ -51,6 +51,20 @@ const noFloor = () =>
     'No floor could be found in this photo: too little of it is visible',
   );
 
+/** The refusal when the kept rugs cover the floor a replaced rug would have given (issue 10). */
+const floorUnderRugs = () =>
+  new EngineError(
+    'invalid_input',
+    'Too little bare floor is visible around the rugs: untick "Keep rugs" to lay the floor over them',
+  );
+
+/** Pixels of the floor's widest reach that are kept (rugs and mats) rather than floored. */
+function keptArea(keep: Uint8Array, reach: Uint8Array): number {
+  let area = 0;
+  for (let i = 0; i < keep.length; i++) if ((keep[i] ?? 0) >= 128 && (reach[i] ?? 0) >= 128) area++;
+  return area;
+}
+
 /** Drops floor islands (the parse's small mistakes) from the matte, in place. */
 function dropIslands(matte: Uint8Array, width: number, height: number): void {
   const hard = matteMask(matte, width, height).data;
@@ -288,6 +302,7 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
       for (let i = 0; i < n; i++) if (woven[i]) keep[i] = 255;
     }
   }
+  const rugsKept = choice.rug !== 'replace' ? keptArea(keep, matte) : 0;
   for (let i = 0; i < n; i++) matte[i] = Math.max(0, (matte[i] ?? 0) - (keep[i] ?? 0));
   if (choice.notFloor) for (let i = 0; i < n; i++) if (choice.notFloor[i]) matte[i] = 0;
   stopAtThresholds(matte, parse);
@@ -313,6 +328,7 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
   const mask = matteMask(matte, width, height);
   let area = 0;
   for (let i = 0; i < n; i++) area += mask.data[i] ?? 0;
-  if (area < MIN_FLOOR_SHARE * n) throw noFloor();
-  return { mask, matte };
+  if (area >= MIN_FLOOR_SHARE * n) return { mask, matte };
+  // Replacing the rugs would have laid enough floor: say how, rather than that there is none.
+  throw area + rugsKept >= MIN_FLOOR_SHARE * n ? floorUnderRugs() : noFloor();
 }

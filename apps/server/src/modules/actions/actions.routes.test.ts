@@ -417,6 +417,7 @@ describe.each(await databaseTargets())('actions API on $name', (target) => {
       ],
       ['floors', { state_image: state }, 'texture_url'],
       ['floors', { state_image: state, texture_url: othersImage }, 'texture_url'],
+      ['floors', { state_image: state, texture_image: png(mask), rug: 'remove' }, 'rug'],
       ['add-elements', { state_image: state, masked_image: png(mask) }, 'design_style'],
       [
         'add-elements',
@@ -929,7 +930,7 @@ describe.each(await databaseTargets())('actions API on $name', (target) => {
     });
     expect(floored.statusCode, floored.body).toBe(200);
     expect(floored.json<GenerationAnswer>().images).toHaveLength(1);
-    expect(engine.requests[0]).toMatchObject({ op: 'floors', quantity: 1 });
+    expect(engine.requests[0]).toMatchObject({ op: 'floors', quantity: 1, rug: 'keep' });
 
     const changed = await generate(client, 'change-material', {
       state_image: state,
@@ -947,5 +948,17 @@ describe.each(await databaseTargets())('actions API on $name', (target) => {
     const texture = await sharp(request.texture?.image).metadata();
     expect(texture.width).toBeGreaterThan(0);
     expect(await balance(userId)).toBe(10 - 1 - 1);
+  });
+
+  it('lays the floor over the rugs when the user unticks "Keep rugs" (issue 10)', async () => {
+    const { client } = await newUser();
+    const state = await storedPhoto(client);
+    const floored = await generate(client, 'floors', {
+      state_image: state,
+      texture_image: png(mask, 'oak.png'),
+      rug: 'replace',
+    });
+    expect(floored.statusCode, floored.body).toBe(200);
+    expect(engine.requests[0]).toMatchObject({ op: 'floors', rug: 'replace' });
   });
 });

@@ -1,13 +1,13 @@
-import { CATALOGUE_IMAGE_PATTERN, messages } from '@roomcraft/contracts';
+import { CATALOGUE_IMAGE_PATTERN, messages, type RugChoice } from '@roomcraft/contracts';
 import type { TextureSource } from '@roomcraft/engine';
 import { textureByImage } from '../../library/library.repository';
 import type { TexturePick } from '../used-record';
 import { requestBase } from './request-context';
 import type { BuiltRequest, FormRequest, RequestContext, RequestOf } from './request-context';
 
-/** Lay a floor texture; within the painted region when a mask was sent. */
+/** Lay a floor texture; within the painted region when a mask was sent; rugs kept or floored over. */
 export function floorsRequest(
-  choice: { texture: TextureSource; pick?: TexturePick | undefined },
+  choice: { texture: TextureSource; pick?: TexturePick | undefined; rug?: RugChoice },
   context: RequestContext,
 ): BuiltRequest<RequestOf<'floors'>> {
   const { mask } = context.form;
@@ -17,6 +17,7 @@ export function floorsRequest(
       op: 'floors',
       ...requestBase(context),
       texture: choice.texture,
+      ...(choice.rug ? { rug: choice.rug } : {}),
       ...(mask ? { mask } : {}),
     },
   };
@@ -32,14 +33,18 @@ export const floorsFromForm: FormRequest<'floors'> = async (fields, context) => 
     if (!image) return undefined;
     return floorsRequest(
       row
-        ? { texture: { image, tileSizeCm: row.tile_size_cm }, pick: { id: row.id, name: row.name } }
-        : { texture: { image } },
+        ? {
+            texture: { image, tileSizeCm: row.tile_size_cm },
+            pick: { id: row.id, name: row.name },
+            rug: fields.rug,
+          }
+        : { texture: { image }, rug: fields.rug },
       context,
     );
   }
   if (form.files.texture_image) {
     const image = await form.inputs.smallUpload('texture_image', form.files.texture_image);
-    return image && floorsRequest({ texture: { image } }, context);
+    return image && floorsRequest({ texture: { image }, rug: fields.rug }, context);
   }
   form.errors.add('texture_url', messages.textureRequired);
   return undefined;

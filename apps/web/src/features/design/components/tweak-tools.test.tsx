@@ -168,6 +168,26 @@ describe('a tool panel', () => {
     await user.click(screen.getByRole('button', { name: 'All tools' }));
     expect(useEditorStore.getState().tweak.desiredNumberOfDesigns).toBe(2);
   });
+
+  it('keeps rugs on Floors unless "Keep rugs" is unticked, then floors over them (issue 10)', async () => {
+    generateAnswer = () =>
+      jsonResponse(200, { images: [FIRST], used: [NOTHING_USED], remainingCredits: 9 });
+    const floorsForms = () =>
+      sent
+        .filter(({ path }) => path === '/api/actions/generate/floors')
+        .map(({ body }) => body as FormData);
+    const { user } = await openTool('Floors');
+    const keepRugs = screen.getByRole('checkbox', { name: 'Keep rugs' });
+    expect(keepRugs).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: 'Oak' }));
+    await user.click(generateButton());
+    await waitFor(() => expect(floorsForms()).toHaveLength(1));
+    expect(floorsForms()[0]?.get('rug')).toBeNull();
+    await user.click(keepRugs);
+    await user.click(generateButton());
+    await waitFor(() => expect(floorsForms()).toHaveLength(2));
+    expect(floorsForms()[1]?.get('rug')).toBe('replace');
+  });
 });
 
 describe('generating', () => {

@@ -83,6 +83,8 @@ export interface ToolInputs {
   prompt: string;
   colour: ColourChoice | null;
   texture: TextureChoice | null;
+  /** Floors: keep the rugs, or lay the new floor over them too (issue 10). */
+  keepRugs: boolean;
   materialType: string | null;
   material: string | null;
   wallSpaces: WallSpace[];
@@ -104,6 +106,7 @@ export function emptyToolInputs(designStyle: string | null = null): ToolInputs {
     prompt: '',
     colour: null,
     texture: null,
+    keepRugs: true,
     materialType: null,
     material: null,
     wallSpaces: [],

@@ -115,6 +115,15 @@ describe("a tool's generate request", () => {
     expect(form.get('design_style')).toBeNull();
   });
 
+  it("adds the tool's own fields: floors' rug choice, kept unless unticked (issue 10)", () => {
+    const texture = { kind: 'url', id: 'oak', name: 'Oak', url: '/api/library/images/oak.jpg' };
+    const draft = draftWith({ source: '/api/files/7/base.jpg', url: '/api/files/7/base.jpg' });
+    const kept = request('floors', draft, { texture });
+    expect(kept.get('texture_url')).toBe('/api/library/images/oak.jpg');
+    expect(kept.get('rug')).toBeNull();
+    expect(request('floors', draft, { texture, keepRugs: false }).get('rug')).toBe('replace');
+  });
+
   it("adds the tool's own fields: furniture's element outline, product and budget", () => {
     const draft = {
       ...draftWith({ source: '/api/files/7/base.jpg', url: '/api/files/7/base.jpg' }),
