@@ -10,6 +10,7 @@ import {
 } from '../test-support/ground-truth';
 import { roomRaster, type FractionRect } from '../test-support/photos';
 import { parseOf } from '../test-support/room-parse';
+import { rgbToLab } from '../colour';
 import { rugByItsBorder } from '../scene/rug-edge';
 import { floorOf, floorRegionOf } from './find-floor';
 
@@ -207,6 +208,42 @@ describe('the floor from the room parse', () => {
     expect(
       await coverOfObject('dining-room-green-velvet-chairs.webp', 'door', 'keep'),
     ).toBeLessThan(0.02);
+  });
+
+  it('leaves the leaves of the monstera standing on the rug of living-room-plants-bright', async () => {
+    // Held-out photo (no labels). The network calls the edges of its two upper leaves rug, and
+    // SAM's objects over the floor miss a plant standing wholly inside the floor: before decision
+    // 061 the new floor covered 46 % of their green, the leaves cut to floating pieces. In a
+    // box hand-marked around the two leaves: the leaves' green stays, the cream rug around them
+    // is floored.
+    const image = await roomRaster('living-room-plants-bright.jpg', 1200);
+    const floor = floorOf(await parseOf(image), { image }).mask;
+    const leaves: FractionRect = { x0: 0.504, y0: 0.767, x1: 0.5875, y1: 0.8175 };
+    let leaf = 0;
+    let leafFloored = 0;
+    let rug = 0;
+    let rugFloored = 0;
+    for (let y = Math.round(leaves.y0 * image.height); y < leaves.y1 * image.height; y++) {
+      for (let x = Math.round(leaves.x0 * image.width); x < leaves.x1 * image.width; x++) {
+        const i = y * image.width + x;
+        const [, a] = rgbToLab([
+          image.data[i * 4] ?? 0,
+          image.data[i * 4 + 1] ?? 0,
+          image.data[i * 4 + 2] ?? 0,
+        ]);
+        const floored = floor.data[i] ?? 0;
+        if (a < -15) {
+          leaf++;
+          leafFloored += floored;
+        } else if (a > -2) {
+          rug++;
+          rugFloored += floored;
+        }
+      }
+    }
+    expect(leaf).toBeGreaterThan(500);
+    expect(leafFloored / leaf).toBeLessThan(0.02);
+    expect(rugFloored / rug).toBeGreaterThan(0.8);
   });
 
   it.each(['keep', 'replace'] as const)(

@@ -13,6 +13,7 @@ import type { RoomParse } from '../scene';
 import type { Mask, Raster } from '../raster';
 import { EngineError } from '../types';
 import { matteMask } from './matte';
+import { plantFoliageOnFloor } from './plant-foliage';
 
 /** Less floor than this share of the photo is no floor to lay. */
 const MIN_FLOOR_SHARE = 0.02;
@@ -305,6 +306,11 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
   const rugsKept = choice.rug !== 'replace' ? keptArea(keep, matte) : 0;
   for (let i = 0; i < n; i++) matte[i] = Math.max(0, (matte[i] ?? 0) - (keep[i] ?? 0));
   if (choice.notFloor) for (let i = 0; i < n; i++) if (choice.notFloor[i]) matte[i] = 0;
+  if (choice.image) {
+    // A plant standing on the floor keeps its stems and leaves, which the parse calls floor.
+    const foliage = plantFoliageOnFloor(choice.image, parse.labels, matte);
+    for (let i = 0; i < n; i++) if (foliage[i]) matte[i] = 0;
+  }
   stopAtThresholds(matte, parse);
   if (choice.image) reachWallFoot(matte, choice.image, parse.labels);
   dropIslands(matte, width, height);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Raster } from '../raster';
+import { ADE } from '../scene/ade20k';
+import { plantFoliageOnFloor } from './plant-foliage';
+
+const W = 40;
+const H = 30;
+const CREAM: [number, number, number] = [226, 218, 200];
+const LEAF: [number, number, number] = [84, 140, 52];
+
+/** The pot the parse named, at the bottom middle; everything else floor in the matte. */
+const pot = (x: number, y: number) => x >= 16 && x < 24 && y >= 22;
+/** A leaf reaching up from the pot, and a green patch on the floor away from any plant. */
+const leaf = (x: number, y: number) => x >= 18 && x < 22 && y >= 8 && y < 22;
+const stray = (x: number, y: number) => x >= 2 && x < 6 && y >= 2 && y < 6;
+
+function scene(floor: [number, number, number]): { image: Raster; labels: Uint8Array } {
+  const data = new Uint8ClampedArray(W * H * 4);
+  const labels = new Uint8Array(W * H).fill(ADE.floor);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      const rgb = leaf(x, y) || stray(x, y) ? LEAF : pot(x, y) ? [30, 30, 40] : floor;
+      data.set([...rgb, 255], i * 4);
+      if (pot(x, y)) labels[i] = ADE.pot;
+    }
+  }
+  return { image: { width: W, height: H, data }, labels };
+}
+
+/** The floor's matte: everything but the pot the parse named. */
+function floorMatte(labels: Uint8Array): Uint8Array {
+  return Uint8Array.from(labels, (l) => (l === ADE.floor ? 255 : 0));
+}
+
+describe('plantFoliageOnFloor', () => {
+  it("takes the plant's green leaf out of a cream floor, and only it", () => {
+    const { image, labels } = scene(CREAM);
+    const taken = plantFoliageOnFloor(image, labels, floorMatte(labels));
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        // The leaf, with its one-pixel rim where it meets the floor; not the stray green patch.
+        const rim = leaf(x - 1, y) || leaf(x + 1, y) || leaf(x, y - 1) || leaf(x, y + 1);
+        const expected = leaf(x, y) || (rim && !pot(x, y));
+        expect(taken[y * W + x], `${x},${y}`).toBe(expected ? 1 : 0);
+      }
+    }
+  });
+
+  it('takes nothing from a green carpet of the leaf’s own colour', () => {
+    const { image, labels } = scene(LEAF);
+    const taken = plantFoliageOnFloor(image, labels, floorMatte(labels));
+    expect(taken.some((v) => v === 1)).toBe(false);
+  });
+});
