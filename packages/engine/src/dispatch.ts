@@ -348,6 +348,8 @@ async function runVariant(
       // A redesign reads the room parse; without the segmentation model, the grade alone.
       const parse = await parseIfInstalled(image, settings);
       if (!parse) return { image: restyle(image, request.style, request.strength, options) };
+      // What stands in front of a swapped piece whole where SAM sees it (docs/decisions/060).
+      const segmenter = await loadSegmenter(settings).catch(() => null);
       const done = await redesign(
         image,
         parse,
@@ -356,6 +358,7 @@ async function runVariant(
         request.strength * REDESIGN_GRADE_SHARE,
         options,
         () => checkpoint(signal),
+        segmenter,
       );
       redesigned.set(done.image, done.applied);
       return { image: done.image };
