@@ -336,6 +336,7 @@ async function runVariant(
         camera,
         options,
         whole.scene,
+        segmenter,
       );
       // The element's outline and, with the parse, the old piece's legs and contact shadow below
       // it (a detector's box stops short of them): they go with the piece, the new one's shadow
