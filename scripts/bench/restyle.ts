@@ -28,6 +28,7 @@ import {
   planRestyle,
   swappablePieces,
 } from '../../apps/server/src/modules/actions/restyle-plan';
+import { openSegmenter } from '../../packages/engine/src/ops/open-ops';
 import { redesign } from '../../packages/engine/src/ops/redesign';
 import { wallCeilingLines } from '../../packages/engine/src/ops/walls-to-paint';
 import { lumaAt, sobelMagnitudeAt, type Raster } from '../../packages/engine/src/raster';
@@ -328,6 +329,8 @@ async function main() {
     clearRoomParses();
     let t = performance.now();
     const parse = await roomParseOf(raster, settings);
+    // What stands in front of a swapped piece whole where SAM sees it, as the dispatch asks.
+    const segmenter = await openSegmenter({ modelsDir: settings.modelsDir, allowDownload: false });
     const parseMs = performance.now() - t;
     t = performance.now();
     const detected = await runTask({ kind: 'detect', image: png }, settings);
@@ -373,6 +376,8 @@ async function main() {
           { id: style.id, name: style.name, palette: style.palette },
           (mode?.strength ?? 0.6) * REDESIGN_GRADE_SHARE,
           { variant: k, seed: 1234 + k * 7919 },
+          undefined,
+          segmenter,
         );
         const totalMs = performance.now() - t;
         const name = `${file.replace(/\.[^.]+$/, '')}-${style.id}-${k}.png`;
@@ -409,6 +414,8 @@ async function main() {
             { id: style.id, name: style.name, palette: style.palette },
             0,
             { variant: 0, seed: 1234 },
+            undefined,
+            segmenter,
           )
         : undefined;
       const usedKey = (v: (typeof variants)[number]) =>

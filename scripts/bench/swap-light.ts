@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       parse.camera,
       { variant: 0, seed: 5 },
       whole.scene,
+      segmenter,
     );
     const ms = performance.now() - started;
     const stem = name.replace(/\.\w+$/, '');
@@ -220,6 +221,7 @@ async function main(): Promise<void> {
       parse.camera,
       { variant: 0, seed: 5 },
       whole.scene,
+      segmenter,
     );
     const differs = (i: number) =>
       Math.max(

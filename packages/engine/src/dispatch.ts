@@ -336,6 +336,7 @@ async function runVariant(
         camera,
         options,
         whole.scene,
+        segmenter,
       );
       // The element's outline and, with the parse, the old piece's legs and contact shadow below
       // it (a detector's box stops short of them): they go with the piece, the new one's shadow
@@ -348,6 +349,8 @@ async function runVariant(
       // A redesign reads the room parse; without the segmentation model, the grade alone.
       const parse = await parseIfInstalled(image, settings);
       if (!parse) return { image: restyle(image, request.style, request.strength, options) };
+      // What stands in front of a swapped piece whole where SAM sees it (docs/decisions/060).
+      const segmenter = await loadSegmenter(settings).catch(() => null);
       const done = await redesign(
         image,
         parse,
@@ -356,6 +359,7 @@ async function runVariant(
         request.strength * REDESIGN_GRADE_SHARE,
         options,
         () => checkpoint(signal),
+        segmenter,
       );
       redesigned.set(done.image, done.applied);
       return { image: done.image };

@@ -39,6 +39,8 @@ import {
 } from './placement/pose';
 import { compositeLayer, renderLayer } from './placement/render';
 import type { PlacementScene } from './placement/scene';
+import { wholeFront } from './placement/whole-front';
+import type { Segmenter } from './segment';
 import {
   floorAnchor,
   foregroundMatte,
@@ -108,7 +110,8 @@ export async function placeProduct(
  * structure-aware with the room parse, so what a smaller product uncovers is wall and floor; the
  * plain fill without it. With the parse
  * the old piece is the parse's object under the mask (a loose mask's wall and floor stay as they
- * are) and its box sets the new piece's size.
+ * are) and its box sets the new piece's size. With a SAM `segmenter`, what stands in front of
+ * the old piece is kept whole where the parse gave part of it to the piece (decision 060).
  */
 export async function replaceFurniture(
   image: Raster,
@@ -117,8 +120,20 @@ export async function replaceFurniture(
   camera: RoomCamera,
   options: PlaceOptions,
   scene: PlacementScene | null = null,
+  segmenter: Segmenter | null = null,
 ): Promise<Raster> {
-  return place(image, elementMask, product, camera, options, 'replace', scene);
+  return place(
+    image,
+    elementMask,
+    product,
+    camera,
+    options,
+    'replace',
+    scene,
+    false,
+    scene,
+    segmenter,
+  );
 }
 
 /**
@@ -149,6 +164,7 @@ async function place(
   scene: PlacementScene | null,
   removed = false,
   facing: PlacementScene | null = scene,
+  segmenter: Segmenter | null = null,
 ): Promise<Raster> {
   if (region.width !== image.width || region.height !== image.height) {
     throw new EngineError('invalid_input', 'The mask must be the size of the image');
@@ -217,10 +233,15 @@ async function place(
   // Where the product meets the floor (a grounded pose's contact row; else the region's bottom).
   const contactRow = grounded ? placement.zoomCentre[1] : box.y1 + 0.5;
   // A swap keeps what stands in front of the old piece or the new one whole, out of the hole.
-  const front =
+  const inFront =
     scene && found && !removed
       ? swapForeground(image, scene, hole, window, Math.min(contactRow, box.y1 + 0.5))
       : null;
+  // Where SAM is installed, each thing in front whole where the parse gave part of it to the piece.
+  const front =
+    inFront && segmenter?.method === 'sam'
+      ? await wholeFront(image, inFront, hole, window, segmenter)
+      : inFront;
   const foreground = front
     ? front.matte
     : scene

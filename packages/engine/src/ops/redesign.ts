@@ -36,6 +36,8 @@ import { planRemoval, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL } from './rem
 import { allowedWindow, layFront, placeProduct, replaceRemovedFurniture } from './place-product';
 import type { Box } from './placement/pose';
 import { swapForeground, type SwapForeground } from './placement/scene';
+import { wholeFront } from './placement/whole-front';
+import type { Segmenter } from './segment';
 import { restyle } from './restyle';
 import { fillPolygon } from './space-elements';
 import { fillSurface } from './surface-fill';
@@ -74,7 +76,9 @@ export interface RedesignResult {
 /**
  * Carries out `plan` on `image`; `gradeStrength` is the closing grade's (0 skips it). A step
  * that cannot be done in this photo (no floor visible, no free space for a piece of decor) is
- * left out of `applied`, so the record says only what the image shows.
+ * left out of `applied`, so the record says only what the image shows. With a SAM `segmenter`,
+ * what stands in front of a swapped piece is kept whole where the parse gave part of it to the
+ * piece; without one, as the parse and colour find it.
  */
 export async function redesign(
   image: Raster,
@@ -84,6 +88,7 @@ export async function redesign(
   gradeStrength: number,
   options: VariantOptions,
   checkpoint: () => void = () => undefined,
+  segmenter: Segmenter | null = null,
 ): Promise<RedesignResult> {
   const applied: AppliedItem[] = [];
   const times: StepTimes = {};
@@ -134,8 +139,8 @@ export async function redesign(
   // continued across the hole, floor below it), for the walls and floor to run on behind them.
   let behind: Uint8Array | null = null;
   if (pieces.length > 0) {
-    await timed('remove', () => {
-      keepFronts(image, parse, pieces);
+    await timed('remove', async () => {
+      await keepFronts(image, parse, pieces, segmenter);
       for (let k = pieces.length - 1; k >= 0; k--) {
         // Behind nearer furniture and nothing found to keep in front: the new piece would be
         // drawn over it, so the old one stays.
@@ -294,18 +299,32 @@ interface SwapPiece {
 }
 
 /**
- * Finds what stands in front of each piece (decision 041's {@link swapForeground}), without what
- * the redesign removes itself (a coffee table swapped too, and what rests on it).
+ * Finds what stands in front of each piece (decision 041's {@link swapForeground}, grown where SAM
+ * sees more of it, decision 060's {@link wholeFront}), without what the redesign removes itself (a
+ * coffee table swapped too, and what rests on it).
  */
-function keepFronts(image: Raster, parse: RoomParse, pieces: SwapPiece[]): void {
+async function keepFronts(
+  image: Raster,
+  parse: RoomParse,
+  pieces: SwapPiece[],
+  segmenter: Segmenter | null,
+): Promise<void> {
   const { width } = parse;
   const boxes = new Map<SwapPiece, Box>();
-  const fronts = pieces.map((piece) => {
+  const fronts: (SwapForeground | null)[] = [];
+  for (const piece of pieces) {
     const box = boxOf(piece.size);
-    if (!box) return null;
-    boxes.set(piece, rectOf(box));
-    return swapForeground(image, parse, piece.mask, piece.window, box.y + box.height - 0.5);
-  });
+    if (box) boxes.set(piece, rectOf(box));
+    const front = box
+      ? swapForeground(image, parse, piece.mask, piece.window, box.y + box.height - 0.5)
+      : null;
+    // Where SAM is installed, each front object whole where the parse gave part of it to the piece.
+    fronts.push(
+      front && segmenter?.method === 'sam'
+        ? await wholeFront(image, front, piece.mask, piece.window, segmenter)
+        : front,
+    );
+  }
   // A front part of one piece lying within another swapped piece's box is that piece's (the
   // foot of a drum coffee table the parse calls a tray): it goes with it, not laid back.
   pieces.forEach((piece, k) => {

@@ -201,7 +201,7 @@ function components(mask: Mask): Mask[] {
 }
 
 /** The pixel of a region farthest from its edge (city-block distance, two passes). */
-function interiorPoint(region: Mask): { x: number; y: number } | null {
+export function interiorPoint(region: Mask): { x: number; y: number } | null {
   const { width, height, data } = region;
   const box = maskBounds(region);
   if (!box) return null;
@@ -255,7 +255,7 @@ function union(a: Mask, b: Mask): Mask {
 }
 
 /** How many pixels a mask sets. */
-function count(mask: Mask): number {
+export function count(mask: Mask): number {
   let n = 0;
   for (let i = 0; i < mask.data.length; i++) n += mask.data[i] ? 1 : 0;
   return n;
