@@ -447,3 +447,23 @@ export function dominantColour(raster: Raster): string {
   }
   return toHex(labToRgb(centre));
 }
+
+/** CIELAB of every pixel of `image`, three floats each (L*, a*, b*), for per-pixel colour tests. */
+export function labPlane(image: Raster): Float32Array {
+  const n = image.width * image.height;
+  const out = new Float32Array(n * 3);
+  const lab: Lab = [0, 0, 0];
+  const d = image.data;
+  for (let i = 0; i < n; i++) {
+    linearRgbToLabInto(
+      SRGB_TO_LINEAR[d[i * 4] ?? 0] ?? 0,
+      SRGB_TO_LINEAR[d[i * 4 + 1] ?? 0] ?? 0,
+      SRGB_TO_LINEAR[d[i * 4 + 2] ?? 0] ?? 0,
+      lab,
+    );
+    out[i * 3] = lab[0];
+    out[i * 3 + 1] = lab[1];
+    out[i * 3 + 2] = lab[2];
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
  * what the parse calls plant (or its pot), the floor's pixels that are green — and far from the
  * floor's own colour — are followed outward and taken out of the floor with their soft rim.
  */
-import { linearRgbToLabInto, SRGB_TO_LINEAR, type Lab } from '../colour';
+import { labPlane } from '../colour';
 import { dilateMask, type Raster } from '../raster';
 import { ADE } from '../scene/ade20k';
 
@@ -25,29 +25,11 @@ const FLOOR_CORE = 128;
 /** The rim around a stem blending it with the floor (pixels): taken with it. */
 const STEM_RIM = 1;
 
-/** The a*b* chroma plane of the photo (CIELAB, D65). */
-function chromaPlane(image: Raster): { a: Float32Array; b: Float32Array } {
-  const n = image.width * image.height;
-  const a = new Float32Array(n);
-  const b = new Float32Array(n);
-  const lab: Lab = [0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    linearRgbToLabInto(
-      SRGB_TO_LINEAR[image.data[i * 4] ?? 0] ?? 0,
-      SRGB_TO_LINEAR[image.data[i * 4 + 1] ?? 0] ?? 0,
-      SRGB_TO_LINEAR[image.data[i * 4 + 2] ?? 0] ?? 0,
-      lab,
-    );
-    a[i] = lab[1];
-    b[i] = lab[2];
-  }
-  return { a, b };
-}
-
-/** The median of the values where `where` holds (0 when nowhere). */
-function medianWhere(values: Float32Array, where: (i: number) => boolean): number {
+/** The median of one CIELAB channel (0 L*, 1 a*, 2 b*) over the pixels where `where` holds. */
+function medianWhere(lab: Float32Array, channel: number, where: (i: number) => boolean): number {
   const picked: number[] = [];
-  for (let i = 0; i < values.length; i++) if (where(i)) picked.push(values[i] ?? 0);
+  const n = lab.length / 3;
+  for (let i = 0; i < n; i++) if (where(i)) picked.push(lab[i * 3 + channel] ?? 0);
   if (picked.length === 0) return 0;
   picked.sort((x, y) => x - y);
   return picked[picked.length >> 1] ?? 0;
@@ -64,13 +46,13 @@ export function plantFoliageOnFloor(
 ): Uint8Array {
   const { width, height } = image;
   const n = width * height;
-  const { a, b } = chromaPlane(image);
+  const lab = labPlane(image);
   const onFloor = (i: number) => (matte[i] ?? 0) >= FLOOR_CORE;
-  const floorA = medianWhere(a, onFloor);
-  const floorB = medianWhere(b, onFloor);
+  const floorA = medianWhere(lab, 1, onFloor);
+  const floorB = medianWhere(lab, 2, onFloor);
   const foliage = (i: number) => {
-    const ai = a[i] ?? 0;
-    const bi = b[i] ?? 0;
+    const ai = lab[i * 3 + 1] ?? 0;
+    const bi = lab[i * 3 + 2] ?? 0;
     return (
       (matte[i] ?? 0) > 0 &&
       ai <= MAX_FOLIAGE_A &&

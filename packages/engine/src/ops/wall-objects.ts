@@ -7,7 +7,7 @@
  * object, not the wall: it lies mostly inside the selection, it is a small part of its wall
  * plane (SAM often returns the whole wall), and its colour differs from the wall's round it.
  */
-import { linearRgbToLabInto, srgbToLinear } from '../colour';
+import { labPlane } from '../colour';
 import { boundsWhere, type Mask, type Raster } from '../raster';
 import { ADE } from '../scene/ade20k';
 import type { PaintSurface } from './wall-paint';
@@ -80,32 +80,6 @@ export interface KnownObject {
   mask: Mask;
 }
 
-const LINEAR = (() => {
-  const lut = new Float32Array(256);
-  for (let i = 0; i < 256; i++) lut[i] = srgbToLinear(i / 255);
-  return lut;
-})();
-
-/** CIELAB of every pixel, three floats each. */
-function labOf(image: Raster): Float32Array {
-  const n = image.width * image.height;
-  const out = new Float32Array(n * 3);
-  const lab: [number, number, number] = [0, 0, 0];
-  const d = image.data;
-  for (let i = 0; i < n; i++) {
-    linearRgbToLabInto(
-      LINEAR[d[i * 4] ?? 0] ?? 0,
-      LINEAR[d[i * 4 + 1] ?? 0] ?? 0,
-      LINEAR[d[i * 4 + 2] ?? 0] ?? 0,
-      lab,
-    );
-    out[i * 3] = lab[0];
-    out[i * 3 + 1] = lab[1];
-    out[i * 3 + 2] = lab[2];
-  }
-  return out;
-}
-
 function medianOf(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -133,7 +107,7 @@ export async function objectsOnWall(
   const bounds = boundsWhere(width, height, (i) => selection[i] !== 0);
   if (!bounds) return objects;
   const { x0, y0, x1, y1 } = bounds;
-  const lab = labOf(image);
+  const lab = labPlane(image);
   // Each wall plane's own colour: the median of its selected pixels (every 7th, enough).
   const planeLab: number[][] = [];
   const planeArea = new Float64Array(4);
