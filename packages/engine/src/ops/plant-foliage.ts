@@ -46,6 +46,10 @@ export function plantFoliageOnFloor(
 ): Uint8Array {
   const { width, height } = image;
   const n = width * height;
+  const queue: number[] = [];
+  for (let i = 0; i < n; i++) if (PLANT[labels[i] ?? 0]) queue.push(i);
+  // No plant in the parse (most photos): nothing to follow, and no colour pass over the photo.
+  if (queue.length === 0) return new Uint8Array(n);
   const lab = labPlane(image);
   const onFloor = (i: number) => (matte[i] ?? 0) >= FLOOR_CORE;
   const floorA = medianWhere(lab, 1, onFloor);
@@ -61,8 +65,6 @@ export function plantFoliageOnFloor(
     );
   };
   const taken = new Uint8Array(n);
-  const queue: number[] = [];
-  for (let i = 0; i < n; i++) if (PLANT[labels[i] ?? 0]) queue.push(i);
   const seen = new Uint8Array(n);
   for (const i of queue) seen[i] = 1;
   for (let head = 0; head < queue.length; head++) {

@@ -44,12 +44,12 @@ const RING_GROWTH = 0.25;
 const MIN_RING_SHARE = 0.25;
 /**
  * A segment the parse calls wall over this share of its area, whose colour (within
- * {@link MIN_SEGMENT_DELTA}) {@link MAX_RING_MATCH} of the wall round it shares, is that wall
+ * {@link MIN_SEGMENT_DELTA}) {@link MIN_RING_MATCH} of the wall round it shares, is that wall
  * going on — a dark panel of a two-tone wall — not a thing on it.
  */
 const MIN_WALL_SHARE = 0.9;
 /** See {@link MIN_WALL_SHARE}. */
-const MAX_RING_MATCH = 0.2;
+const MIN_RING_MATCH = 0.2;
 
 /** Parse classes hung on or leaning against a wall: prompted at their centre. */
 const FLAT_CLASSES: ReadonlySet<number> = new Set([
@@ -300,7 +300,7 @@ export async function objectsOnWall(
 function isWallGoingOn(ringPixels: readonly number[], deltaFromSegment: (i: number) => number) {
   let alike = 0;
   for (const i of ringPixels) if (deltaFromSegment(i) < MIN_SEGMENT_DELTA) alike++;
-  return alike >= MAX_RING_MATCH * ringPixels.length;
+  return alike >= MIN_RING_MATCH * ringPixels.length;
 }
 
 /**
