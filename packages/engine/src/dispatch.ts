@@ -376,7 +376,7 @@ const redesigned = new WeakMap<Raster, AppliedItem[]>();
  */
 function failure(error: unknown): WorkerResult {
   if (error instanceof EngineError) {
-    return { kind: 'error', errorKind: error.kind, message: error.message };
+    return { kind: 'error', errorKind: error.kind, message: error.message, refusal: error.refusal };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'error', errorKind: 'failed', message };

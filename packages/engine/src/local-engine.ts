@@ -81,7 +81,9 @@ export function createLocalEngine(options: LocalEngineOptions): ImageEngine & {
     signal?: AbortSignal,
   ): Promise<Extract<WorkerResult, { kind: T }>> {
     const result = await pool.run(task, signal);
-    if (result.kind === 'error') throw new EngineError(result.errorKind, result.message);
+    if (result.kind === 'error') {
+      throw new EngineError(result.errorKind, result.message, result.refusal);
+    }
     if (result.kind !== kind) throw new EngineError('failed', `Unexpected ${result.kind} result`);
     return result as Extract<WorkerResult, { kind: T }>;
   }

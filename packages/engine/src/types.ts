@@ -179,11 +179,20 @@ export interface GenerateResult {
   applied?: (AppliedItem[] | undefined)[];
 }
 
+/**
+ * A refusal a client can act on, named so each client says what to do in its own words (the web
+ * names its controls; the engine does not).
+ */
+export const ENGINE_REFUSALS = ['floor_under_rugs'] as const;
+export type EngineRefusal = (typeof ENGINE_REFUSALS)[number];
+
 /** Why the engine refused or failed; the server maps `kind` to an HTTP status. */
 export class EngineError extends Error {
   constructor(
     readonly kind: 'invalid_input' | 'model_missing' | 'busy' | 'timeout' | 'provider' | 'failed',
     message: string,
+    /** Set on a refusal a client can act on; travels to the client as the answer's `code`. */
+    readonly refusal?: EngineRefusal,
   ) {
     super(message);
     this.name = 'EngineError';

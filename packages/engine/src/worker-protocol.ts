@@ -38,7 +38,12 @@ export type WorkerResult =
       /** What a redesign applied to this image (architectural_style with plans only). */
       applied?: AppliedItem[];
     }
-  | { kind: 'error'; errorKind: EngineError['kind']; message: string };
+  | {
+      kind: 'error';
+      errorKind: EngineError['kind'];
+      message: string;
+      refusal?: EngineError['refusal'];
+    };
 
 /** Pool → worker: run a task, or stop the running one at its next checkpoint. */
 export type ParentMessage =

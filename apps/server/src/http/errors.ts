@@ -84,7 +84,8 @@ export function refundedGenerationError(error: unknown, stopped: boolean): HttpE
       });
     }
     if (error.kind === 'invalid_input') {
-      return new HttpError(422, `${error.message}. Your credits were refunded`);
+      const code = error.refusal ? { code: error.refusal } : undefined;
+      return new HttpError(422, `${error.message}. Your credits were refunded`, code);
     }
   }
   return new HttpError(500, messages.generationFailed, { code: 'generation_failed' });

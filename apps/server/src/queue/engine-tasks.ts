@@ -1,10 +1,12 @@
 /**
  * What crosses the generation queue (decision 018): an engine call and its answer, as V8's
  * structured serialization in base64, so Buffers and typed arrays arrive as they left (the same
- * encoding the process pool uses over IPC). Errors cross as `kind:message` to keep the engine's
- * error kind, which the API maps to an HTTP status and a refund note.
+ * encoding the process pool uses over IPC). Errors cross as `kind:message` (`kind/refusal:message`
+ * for a refusal a client can act on) to keep the engine's error kind, which the API maps to an HTTP
+ * status and a refund note.
  */
 import {
+  ENGINE_REFUSALS,
   EngineError,
   type ClickPoint,
   type GenerateRequest,
@@ -47,17 +49,22 @@ export function runTask(engine: ImageEngine, task: EngineTask, signal: AbortSign
 
 const KINDS = ['invalid_input', 'model_missing', 'busy', 'timeout', 'provider', 'failed'] as const;
 
-/** The message a failed job carries: the engine's kind and message. */
+/** The message a failed job carries: the engine's kind, its refusal code if any, and message. */
 export function failureMessage(error: unknown) {
-  if (error instanceof EngineError) return `${error.kind}:${error.message}`;
+  if (error instanceof EngineError) {
+    const head = error.refusal ? `${error.kind}/${error.refusal}` : error.kind;
+    return `${head}:${error.message}`;
+  }
   return `failed:${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** The engine error a failed job stands for; a stalled job (its worker died) is `failed`. */
 export function failureOf(message: string): EngineError {
   const index = message.indexOf(':');
-  const kind = KINDS.find((name) => name === message.slice(0, index));
+  const [kindName, refusalName] = message.slice(0, Math.max(0, index)).split('/');
+  const kind = KINDS.find((name) => name === kindName);
+  const refusal = ENGINE_REFUSALS.find((name) => name === refusalName);
   return kind
-    ? new EngineError(kind, message.slice(index + 1))
+    ? new EngineError(kind, message.slice(index + 1), refusal)
     : new EngineError('failed', `The engine worker failed: ${message}`);
 }

@@ -181,11 +181,12 @@ describe('the floor from the room parse', () => {
     expect(floor).toBeLessThan(0.35);
     const image = await roomRaster('living-room-neutral-sofa.jpg', 1200);
     const parse = await parseOf(image);
-    // The refusal names the way out: untick "Keep rugs" (issue 10).
+    // The refusal names the way out, and carries a code each client words for its own controls
+    // (the web: untick "Keep rugs") (issue 10).
     expect(() => floorOf(parse, { image })).toThrow(
-      expect.objectContaining({ kind: 'invalid_input' }),
+      expect.objectContaining({ kind: 'invalid_input', refusal: 'floor_under_rugs' }),
     );
-    expect(() => floorOf(parse, { image })).toThrow(/untick "Keep rugs"/);
+    expect(() => floorOf(parse, { image })).toThrow(/lay the new floor over the rugs instead/);
     expect(await coverOfObject('living-room-neutral-sofa.jpg', 'rug', 'replace')).toBeGreaterThan(
       0.9,
     );

@@ -56,7 +56,8 @@ const noFloor = () =>
 const floorUnderRugs = () =>
   new EngineError(
     'invalid_input',
-    'Too little bare floor is visible around the rugs: untick "Keep rugs" to lay the floor over them',
+    'Too little bare floor is visible around the rugs: lay the new floor over the rugs instead',
+    'floor_under_rugs',
   );
 
 /** Pixels of the floor's widest reach that are kept (rugs and mats) rather than floored. */

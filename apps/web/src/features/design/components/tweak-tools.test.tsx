@@ -188,6 +188,23 @@ describe('a tool panel', () => {
     await waitFor(() => expect(floorsForms()).toHaveLength(2));
     expect(floorsForms()[1]?.get('rug')).toBe('replace');
   });
+
+  it("words the kept-rugs refusal for its own checkbox, from the answer's code (issue 10)", async () => {
+    generateAnswer = () =>
+      jsonResponse(422, {
+        message:
+          'Too little bare floor is visible around the rugs: lay the new floor over the rugs instead. Your credits were refunded',
+        code: 'floor_under_rugs',
+      });
+    const { user } = await openTool('Floors');
+    await user.click(screen.getByRole('button', { name: 'Oak' }));
+    await user.click(generateButton());
+    expect(
+      await screen.findByText(
+        'Too little bare floor is visible around the rugs: untick "Keep rugs" to lay the floor over them. Your credits were refunded',
+      ),
+    ).toBeDefined();
+  });
 });
 
 describe('generating', () => {
