@@ -216,5 +216,106 @@ export function shadeWallFill(
       out.data[i * 4 + c] = linearToByte(Math.min(1, v));
     }
   }
+  matchSeam(original, out, { x0: cx0, y0: cy0, width: cw, height: ch }, kind);
   return out;
+}
+
+/** Per-pixel correction (log ratio) allowed at most: a fill is never taken further than this. */
+const MAX_SEAM_LOG = 0.6;
+
+/**
+ * Meets the wall at the hole's edge without a step. The plane and the box-averaged residual give
+ * the wall's light in the large, but where the wall's light turns within a few pixels of the hole
+ * (the old sofa's own shade above it, the spill of a window beside it), the fill's edge stayed a
+ * step brighter or darker, and the paint, which keeps the light it paints over, showed the old
+ * piece's outline as a ghost (plants-bright's redesign). Here, per channel and in log linear light,
+ * the ratio between the wall (a 5×5 mean over the wall round the hole) and the fill (a 5×5 mean over
+ * the fill) across each edge of the hole is carried into the fill as a membrane: a harmonic field,
+ * fixed at those edges, with no flux across edges to what is not wall (a window, the floor). The
+ * fill's grain, a ratio to that smooth field, is kept. `kind` is 1 on the fill and 2 on the wall
+ * round it, crop-local. Changes `out` in place, within `crop`.
+ */
+function matchSeam(
+  original: Raster,
+  out: Raster,
+  crop: { x0: number; y0: number; width: number; height: number },
+  kind: Uint8Array,
+): void {
+  const { width } = original;
+  const { x0, y0, width: cw, height: ch } = crop;
+  const n = cw * ch;
+  const cells: number[] = [];
+  for (let k = 0; k < n; k++) if (kind[k] === 1) cells.push(k);
+  if (cells.length === 0) return;
+  const isFill = new Float64Array(n);
+  const isWall = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    isFill[k] = kind[k] === 1 ? 1 : 0;
+    isWall[k] = kind[k] === 2 ? 1 : 0;
+  }
+  const fillCount = boxSums(isFill, cw, ch, 2);
+  const wallCount = boxSums(isWall, cw, ch, 2);
+  const steps = [-1, 1, -cw, cw];
+  const inCrop = (k: number, step: number): boolean => {
+    const x = k % cw;
+    if (step === -1) return x > 0;
+    if (step === 1) return x < cw - 1;
+    return k + step >= 0 && k + step < n;
+  };
+  for (let c = 0; c < 3; c++) {
+    const wallLin = new Float64Array(n);
+    const fillLin = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const x = k % cw;
+      const i = ((k - x) / cw + y0) * width + x + x0;
+      if (isWall[k]) wallLin[k] = SRGB_TO_LINEAR[original.data[i * 4 + c] ?? 0] ?? 0;
+      if (isFill[k]) fillLin[k] = SRGB_TO_LINEAR[out.data[i * 4 + c] ?? 0] ?? 0;
+    }
+    const wallMean = boxSums(wallLin, cw, ch, 2);
+    const fillMean = boxSums(fillLin, cw, ch, 2);
+    // Per fill pixel: the sum of fixed neighbour values and the count of neighbours that count.
+    const fixedSum = new Float64Array(n);
+    const weight = new Float64Array(n);
+    let anyFixed = false;
+    for (const k of cells) {
+      const own = Math.max(1e-4, (fillMean[k] ?? 0) / Math.max(1, fillCount[k] ?? 0));
+      for (const step of steps) {
+        if (!inCrop(k, step)) continue;
+        const q = k + step;
+        if (isFill[q]) {
+          weight[k] = (weight[k] ?? 0) + 1;
+        } else if (isWall[q]) {
+          const wall = Math.max(1e-4, (wallMean[q] ?? 0) / Math.max(1, wallCount[q] ?? 0));
+          const log = Math.max(-MAX_SEAM_LOG, Math.min(MAX_SEAM_LOG, Math.log(wall / own)));
+          fixedSum[k] = (fixedSum[k] ?? 0) + log;
+          weight[k] = (weight[k] ?? 0) + 1;
+          anyFixed = true;
+        }
+      }
+    }
+    if (!anyFixed) return;
+    // Successive over-relaxation of the membrane; the field is smooth, so a loose tolerance.
+    const field = new Float64Array(n);
+    const maxRounds = Math.min(2000, 20 + 4 * Math.ceil(Math.sqrt(cells.length)));
+    for (let round = 0; round < maxRounds; round++) {
+      let change = 0;
+      for (const k of cells) {
+        const w = weight[k] ?? 0;
+        if (w === 0) continue;
+        let sum = fixedSum[k] ?? 0;
+        for (const step of steps)
+          if (inCrop(k, step) && isFill[k + step]) sum += field[k + step] ?? 0;
+        const next = (field[k] ?? 0) + 1.9 * (sum / w - (field[k] ?? 0));
+        change = Math.max(change, Math.abs(next - (field[k] ?? 0)));
+        field[k] = next;
+      }
+      if (change < 2e-4) break;
+    }
+    for (const k of cells) {
+      const x = k % cw;
+      const i = ((k - x) / cw + y0) * width + x + x0;
+      const gain = Math.exp(Math.max(-MAX_SEAM_LOG, Math.min(MAX_SEAM_LOG, field[k] ?? 0)));
+      out.data[i * 4 + c] = linearToByte(Math.min(1, (fillLin[k] ?? 0) * gain));
+    }
+  }
 }
