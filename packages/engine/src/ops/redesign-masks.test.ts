@@ -247,6 +247,48 @@ describe('redesign masks', () => {
     }
   });
 
+  describe('wall seen through glass (decision 063)', () => {
+    /**
+     * A shower's tiled wall (columns 0–55) behind a glass door whose metal stile the parse calls
+     * screen door (columns 56–61), cut off from the room's wall; the network's glass votes on
+     * the tiles are `votes`, none on the room's wall.
+     */
+    function showerRoom(votes: number, right = 56) {
+      const labels = room((set) => {
+        for (let y = 30; y < 110; y++)
+          for (let x = right; x < right + 6; x++) set(x, y, ADE.screenDoor);
+      });
+      const parse = fakeParse(labels);
+      parse.classShare = (cls) => (x) =>
+        cls === ADE.wall ? 0.8 : cls === ADE.shower && x < right ? votes : 0;
+      return parse;
+    }
+    const painted = (mask: Mask, x0: number, x1: number) => {
+      let count = 0;
+      for (let y = 30; y < 110; y++)
+        for (let x = x0; x < x1; x++) count += mask.data[y * W + x] ?? 0;
+      return count / ((x1 - x0) * 80);
+    };
+
+    it("leaves the wall behind a glass screen unpainted, and paints the room's wall", () => {
+      const { mask, matte } = wallsToPaint(showerRoom(0.1));
+      expect(painted(mask, 0, 56)).toBe(0);
+      for (let y = 30; y < 110; y++) for (let x = 0; x < 56; x++) expect(matte[y * W + x]).toBe(0);
+      expect(painted(mask, 62, W)).toBe(1);
+    });
+
+    it('paints a part cut off from the main wall that the network sees no glass in', () => {
+      const { mask } = wallsToPaint(showerRoom(0));
+      expect(painted(mask, 0, 56)).toBe(1);
+    });
+
+    it("paints a narrow strip beside a window that the window's votes bleed into", () => {
+      // Columns 0–7: under the share of the photo a glass screen takes.
+      const { mask } = wallsToPaint(showerRoom(0.3, 8));
+      expect(painted(mask, 0, 8)).toBe(1);
+    });
+  });
+
   it('leaves a narrow run of "wall" between a curtain and the frame edge unpainted', () => {
     const labels = room((set) => {
       for (let y = 30; y < 110; y++) for (let x = 185; x < 195; x++) set(x, y, ADE.curtain);

@@ -9,6 +9,7 @@ import { ADE, type RoomParse } from '../scene';
 import { labelComponents } from '../scene/objects';
 import type { Segmenter } from './segment';
 import { paintSurfaceWithoutObjects } from './wall-objects';
+import { dropWallsBehindGlass } from './walls-behind-glass';
 import { paintableSurface, type PaintSurface } from './wall-paint';
 
 /**
@@ -119,6 +120,8 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
     if (grownUnsure.data[i] && (parse.confidence[i] ?? 0) < CERTAIN_WALL) drop(i);
   }
   if (image) reclaimWallHalos(image, parse, mask, matte, grownUnsure.data);
+  // Wall seen through a glass screen, cut off from the room's wall by the glass's edges.
+  dropWallsBehindGlass(parse, mask.data, matte);
   return { mask, matte };
 }
 
