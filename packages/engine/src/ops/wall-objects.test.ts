@@ -216,3 +216,77 @@ describe('objectsOnWall (a two-tone wall, SAM stand-in)', () => {
     expect(screenTaken).toBeGreaterThan(0.9 * screenArea);
   });
 });
+
+/**
+ * A light front wall, 300 × 150, with a dark picture (x 100–179, y 30–89) hung on it. The parse
+ * saw the picture but gave the wall its outer 2 px (the rim, 11 % of it): the selection is the wall and that
+ * rim. SAM, asked anywhere on the picture, returns it whole, so the rim is a small share of the
+ * segment; asked on the wall, the whole wall.
+ */
+function pictureWithRim(): {
+  image: Raster;
+  selection: Uint8Array;
+  picture: Uint8Array;
+  rim: Uint8Array;
+  segmenter: Segmenter;
+} {
+  const width = 300;
+  const height = 150;
+  const n = width * height;
+  const isPicture = (x: number, y: number) => x >= 100 && x < 180 && y >= 30 && y < 90;
+  const isCore = (x: number, y: number) => x >= 102 && x < 178 && y >= 32 && y < 88;
+  const data = new Uint8ClampedArray(n * 4);
+  const selection = new Uint8Array(n);
+  const picture = new Uint8Array(n);
+  const rim = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      data.set([...(isPicture(x, y) ? [40, 32, 30] : [214, 208, 198]), 255], i * 4);
+      if (isPicture(x, y)) picture[i] = 1;
+      if (isPicture(x, y) && !isCore(x, y)) rim[i] = 1;
+      if (!isCore(x, y)) selection[i] = 1;
+    }
+  }
+  const segmenter: Segmenter = {
+    method: 'sam',
+    segment: (_image, points) => {
+      const { x, y } = points[0] ?? { x: 0, y: 0 };
+      const on = isPicture(x, y);
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        if (isPicture(i % width, Math.floor(i / width)) === on) out[i] = 1;
+      }
+      return Promise.resolve({ width, height, data: out });
+    },
+    dispose: () => Promise.resolve(),
+  };
+  return { image: { width, height, data }, selection, picture, rim, segmenter };
+}
+
+describe('objectsOnWall (a picture whose rim the parse called wall, SAM stand-in)', () => {
+  it('takes the rim of the picture SAM outlines whole, and none of the wall', async () => {
+    const { image, selection, picture, rim, segmenter } = pictureWithRim();
+    const n = image.width * image.height;
+    // The parse's planes: the front wall, the picture's core none.
+    const planes = Uint8Array.from(selection, (v) => (v ? 2 : 0));
+    const objects = await objectsOnWall(
+      image,
+      selection,
+      planes,
+      new Uint8Array(n),
+      new Uint8Array(n),
+      segmenter,
+    );
+    let rimArea = 0;
+    let rimTaken = 0;
+    let wallTaken = 0;
+    for (let i = 0; i < n; i++) {
+      if (rim[i]) rimArea++;
+      if (rim[i] && objects[i]) rimTaken++;
+      if (!picture[i] && objects[i]) wallTaken++;
+    }
+    expect(rimTaken).toBeGreaterThan(0.9 * rimArea);
+    expect(wallTaken).toBe(0);
+  });
+});

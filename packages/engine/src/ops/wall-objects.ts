@@ -5,7 +5,9 @@
  * decoder — at the pixels of the paint selection whose colour is farthest from their wall's own
  * colour, one per cell of a grid. A segment SAM returns is taken out of the paint when it is an
  * object, not the wall: it lies mostly inside the selection, it is a small part of its wall
- * plane (SAM often returns the whole wall), and its colour differs from the wall's round it.
+ * plane (SAM often returns the whole wall), and its colour differs from the wall's round it. A
+ * segment lying mostly outside the selection, on what the parse does not call wall, is an object
+ * the parse saw: only its rim the parse gave the wall is taken (decision 064).
  */
 import { labPlane } from '../colour';
 import { boundsWhere, type Mask, type Raster } from '../raster';
@@ -19,8 +21,18 @@ const GRID = 6;
 const MAX_PROMPTS = 20;
 /** A prompt pixel must differ at least this much (CIELAB ΔE76) from its wall's median colour. */
 const MIN_PROMPT_DELTA = 12;
-/** A segment with less than this share of itself inside the selection is not the parse's miss. */
+/**
+ * A segment with less than this share of itself inside the selection is not the parse's miss of
+ * a whole object; at most its rim is (see {@link MAX_RIM_WALL_SHARE}).
+ */
 const MIN_INSIDE_SHARE = 0.15;
+/**
+ * A segment mostly outside the selection ({@link MIN_INSIDE_SHARE}) whose pixels outside it the
+ * parse calls wall over at most this share is an object the parse saw: its part inside the
+ * selection is the object's rim the parse gave the wall, and is taken. More, and SAM's answer
+ * takes in wall the selection left out (another plane, the fabric beside a curtain).
+ */
+const MAX_RIM_WALL_SHARE = 0.05;
 /** Segments smaller than this share of the photo are left alone (a switch, SAM's noise). */
 const MIN_OBJECT_SHARE = 0.002;
 /** A segment taking more than this share of its wall plane's selected pixels is the wall. */
@@ -230,6 +242,7 @@ export async function objectsOnWall(
     let inside = 0;
     let onPlane = 0;
     let underCeiling = 0;
+    let outsideOnWall = 0;
     const sum = [0, 0, 0];
     for (let i = 0; i < n; i++) {
       if (!thing[i]) continue;
@@ -237,16 +250,30 @@ export async function objectsOnWall(
       area++;
       if (i >= CEILING_GAP * width && (ceiling[i - CEILING_GAP * width] ?? 0) >= 128)
         underCeiling++;
-      if (!selection[i]) continue;
+      if (!selection[i]) {
+        if (planes[i]) outsideOnWall++;
+        continue;
+      }
       inside++;
       if ((planes[i] ?? 0) === plane) {
         onPlane++;
         for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (lab[i * 3 + c] ?? 0);
       }
     }
-    if (area < MIN_OBJECT_SHARE * n || inside < MIN_INSIDE_SHARE * area) continue;
+    if (area < MIN_OBJECT_SHARE * n) continue;
     // A segment running up to the ceiling is a wall's finish (timber slats, tiles), not a thing.
     if (underCeiling > MAX_UNDER_CEILING) continue;
+    if (inside < MIN_INSIDE_SHARE * area) {
+      // Mostly outside the selection and not on the parse's wall there: an object the parse saw,
+      // whose rim it gave the wall (a frame's edge, a towel's fringe, a headboard's top), which
+      // the paint would outline in the new colour (decision 064).
+      if (outsideOnWall <= MAX_RIM_WALL_SHARE * (area - inside)) {
+        const take = new Uint8Array(n);
+        for (let i = 0; i < n; i++) if (thing[i] && selection[i]) take[i] = 1;
+        takeOffFloor(take, floor, width, objects);
+      }
+      continue;
+    }
     const planeTotal = planeArea[plane] ?? 0;
     if (onPlane === 0 || onPlane > MAX_PLANE_SHARE * planeTotal) continue;
     // The segment's colour against the wall round it: the selected pixels of its plane in its
