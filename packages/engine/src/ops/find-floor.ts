@@ -171,6 +171,142 @@ function reachWallFoot(matte: Uint8Array, image: Raster, labels: Uint8Array): vo
   }
 }
 
+/** How deep (share of the photo's height) a band at the floor's top may be taken back as a unit's foot. */
+const MAX_PLINTH_DEPTH = 0.05;
+/**
+ * Rows (share of the photo's height, at least 2) of the edge between an object's foot and the
+ * floor that may look like neither: the photo's blur across a sharp edge.
+ */
+const MAX_EDGE_BLUR = 0.003;
+/**
+ * Unit and floor must differ by this much (RGB distance): a white bath panel over pale grey tiles
+ * casts a shadow on them as sharp, and as like the panel, as any plinth.
+ */
+const MIN_PLINTH_CONTRAST = 64;
+/** A plinth cut out of the floor spans at least this share of the photo's width. */
+const MIN_PLINTH_RUN = 0.02;
+/** Across those rows the colour moves at least this share of the way from the object's to the floor's. */
+const EDGE_STEP = 0.5;
+
+/**
+ * Units that stand on the floor on a plinth or their own base, never on legs: below them is no
+ * floor to lay. Under a sofa, a chair or a table on legs the floor runs on in shadow, and a
+ * shadow can look as much like the seat's fabric as a plinth does like the unit's front.
+ */
+const UNITS = new Uint8Array(256);
+for (const c of [
+  ADE.cabinet,
+  ADE.wardrobe,
+  ADE.chest,
+  ADE.counter,
+  ADE.kitchenIsland,
+  ADE.bookcase,
+  ADE.buffet,
+  ADE.case,
+  ADE.refrigerator,
+  ADE.dishwasher,
+  ADE.stove,
+  ADE.oven,
+  ADE.washer,
+  ADE.bathtub,
+])
+  UNITS[c] = 1;
+
+/**
+ * The network's floor runs up onto the foot of the units standing on it: the recessed plinth
+ * under a kitchen's units, the dark base of a cabinet. Per column, where the floor's top meets
+ * such a unit (`UNITS`) that differs clearly from the floor, the pixels going down from the edge
+ * that look like the unit (nearer its colour just above than the floor's a band's depth below)
+ * are taken out of the floor, in place — only when they end on the photo's own edge (within a
+ * few rows the colour crosses at least half the way to the floor's) and along a run of columns
+ * as a plinth runs. A soft shadow at a unit's foot fades into the floor over many rows and is
+ * left as floor (the new floor is shaded there).
+ */
+function leavePlinths(matte: Uint8Array, image: Raster, labels: Uint8Array): void {
+  const { width, height, data } = image;
+  const depth = Math.max(2, Math.round(MAX_PLINTH_DEPTH * height));
+  const maxBlur = Math.max(2, Math.round(MAX_EDGE_BLUR * height));
+  const colour = (i: number) => [data[i * 4] ?? 0, data[i * 4 + 1] ?? 0, data[i * 4 + 2] ?? 0];
+  const d2 = (a: number[], b: number[]) =>
+    ((a[0] ?? 0) - (b[0] ?? 0)) ** 2 +
+    ((a[1] ?? 0) - (b[1] ?? 0)) ** 2 +
+    ((a[2] ?? 0) - (b[2] ?? 0)) ** 2;
+  const wasFloor = (i: number) => (matte[i] ?? 0) >= 128;
+  const cut = new Uint8Array(width * height);
+  for (let x = 0; x < width; x++) {
+    for (let yt = 1; yt < height - depth; yt++) {
+      const top = yt * width + x;
+      if (!wasFloor(top) || wasFloor(top - width)) continue;
+      // The object above: the first label up that is not the floor's own soft edge.
+      let above: number = ADE.floor;
+      for (let k = 1; k <= maxBlur + 1 && yt - k >= 0 && above === ADE.floor; k++)
+        above = labels[top - k * width] ?? 0;
+      if (!UNITS[above]) continue;
+      // The object's colour just above the edge, the floor's a band's depth below it.
+      const objectMean = [0, 0, 0];
+      const floorMean = [0, 0, 0];
+      const floorSamples: number[][] = [];
+      let no = 0;
+      for (let xx = Math.max(0, x - 2); xx <= Math.min(width - 1, x + 2); xx++) {
+        for (let k = 1; k <= FOOT_SAMPLE_ROWS; k++) {
+          const up = (yt - k) * width + xx;
+          if (yt - k >= 0 && labels[up] === above && !wasFloor(up)) {
+            const c = colour(up);
+            for (let j = 0; j < 3; j++) objectMean[j] = (objectMean[j] ?? 0) + (c[j] ?? 0);
+            no++;
+          }
+          const down = (yt + depth + k) * width + xx;
+          if (yt + depth + k < height && (matte[down] ?? 0) >= 255) floorSamples.push(colour(down));
+        }
+      }
+      const nf = floorSamples.length;
+      if (nf < 10 || no < 10) continue;
+      for (const c of floorSamples)
+        for (let j = 0; j < 3; j++) floorMean[j] = (floorMean[j] ?? 0) + (c[j] ?? 0) / nf;
+      for (let j = 0; j < 3; j++) objectMean[j] = (objectMean[j] ?? 0) / no;
+      if (d2(floorMean, objectMean) < MIN_PLINTH_CONTRAST ** 2) continue;
+      // Down the column: the object's foot (nearer its colour than the floor's), then the floor.
+      let end = -1;
+      for (let y = yt; y < yt + depth; y++) {
+        const i = y * width + x;
+        if (!wasFloor(i)) break;
+        const c = colour(i);
+        if (d2(c, floorMean) < d2(c, objectMean)) {
+          end = y;
+          break;
+        }
+      }
+      if (end <= yt || end + maxBlur >= height) continue;
+      // A sharp edge: across a few rows either side of it, the colour moves at least half the way
+      // from the object's to the floor's. A soft shadow at a sofa's foot moves much less.
+      const last = colour(Math.max(yt, end - maxBlur) * width + x);
+      const past = colour((end + maxBlur) * width + x);
+      if (
+        d2(past, floorMean) >= d2(past, objectMean) ||
+        d2(last, past) < EDGE_STEP * EDGE_STEP * d2(objectMean, floorMean)
+      )
+        continue;
+      for (let y = yt; y < end; y++) cut[y * width + x] = 1;
+    }
+  }
+  // A plinth runs along its unit: a cut only a few columns wide is a shadow's sharp corner.
+  const { ids, count } = labelComponents(cut, width, height, new Set([1]));
+  const x0 = new Int32Array(count + 1).fill(width);
+  const x1 = new Int32Array(count + 1).fill(-1);
+  for (let i = 0; i < cut.length; i++) {
+    const id = ids[i] ?? 0;
+    if (!id) continue;
+    const x = i % width;
+    x0[id] = Math.min(x0[id] ?? width, x);
+    x1[id] = Math.max(x1[id] ?? -1, x);
+  }
+  const minRun = Math.max(2, Math.round(MIN_PLINTH_RUN * width));
+  for (let i = 0; i < cut.length; i++) {
+    const id = ids[i] ?? 0;
+    if (id && (x1[id] ?? -1) - (x0[id] ?? width) + 1 >= minRun) matte[i] = 0;
+  }
+}
+
 /** How far (share of the photo's width) a doorway's threshold is read off the wall–floor line beside it. */
 const MAX_THRESHOLD_REACH = 0.25;
 /** Floor this far (share of the photo's height) above the threshold is beyond it. */
@@ -311,6 +447,8 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
     // A plant standing on the floor keeps its stems and leaves, which the parse calls floor.
     const foliage = plantFoliageOnFloor(choice.image, parse.labels, matte);
     for (let i = 0; i < n; i++) if (foliage[i]) matte[i] = 0;
+    // The recessed plinth under a kitchen's units, the base of a cabinet or a bathtub.
+    leavePlinths(matte, choice.image, parse.labels);
   }
   stopAtThresholds(matte, parse);
   if (choice.image) reachWallFoot(matte, choice.image, parse.labels);
