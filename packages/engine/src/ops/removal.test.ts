@@ -199,6 +199,57 @@ describe('removing an object behind another piece of furniture', () => {
     for (let x = 60; x < 100; x += 5) expect(out.data[(95 * width + x) * 4 + 2]).toBe(255);
   });
 
+  it('looks past what rests on the piece in front too (a book on the coffee table)', () => {
+    const { image, scene, mask, width } = sofaBehindTable(70, 105, ADE.table);
+    // A green book lying on the table's top, in front of the sofa's back: its own lowest row is
+    // well above the sofa's foot, but it stands on the table, which stands in front.
+    for (let y = 62; y < 70; y++) {
+      for (let x = 70; x < 90; x++) {
+        image.data.set([0, 160, 0, 255], (y * width + x) * 4);
+        scene.labels[y * width + x] = ADE.book;
+        mask.data[y * width + x] = 0;
+      }
+    }
+    const plan = planRemoval(image, mask, scene);
+    const out = removeElements(image, mask, scene, { seed: 1 });
+    // Just above the book (the sofa's back, above the wall–floor line): wall, filled wall grey,
+    // not green. The old plan took the book for something behind the sofa (label 0 here, and
+    // a red channel of 0 to 40 in the fill).
+    for (let y = 50; y < 59; y += 2) {
+      for (let x = 72; x < 88; x += 3) {
+        expect(plan.structure?.surfaces[y * width + x], `${x},${y}`).toBe(SURFACE_WALL);
+        expect(out.data[(y * width + x) * 4], `${x},${y}`).toBeGreaterThan(150);
+      }
+    }
+  });
+
+  it('takes the wall the line predicts above it though furniture fills most of the ring', () => {
+    // Tall cabinets right beside the sofa, a picture hung low over it and a high table before
+    // it: the ring above the line is mostly furniture (72%), and yet the sofa stands before the
+    // wall.
+    const { image, scene, mask, width } = sofaBehindTable(40, 105, ADE.table);
+    const paint = (x0: number, y0: number, x1: number, y1: number, label: number) => {
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          image.data.set([90, 60, 30, 255], (y * width + x) * 4);
+          scene.labels[y * width + x] = label;
+        }
+      }
+    };
+    paint(62, 14, 98, 28, ADE.painting);
+    paint(4, 8, 30, 60, ADE.cabinet);
+    paint(130, 8, 156, 60, ADE.cabinet);
+    const plan = planRemoval(image, mask, scene);
+    // The sofa's back beside the picture is wall, some way from the cabinets: the old
+    // plan predicted "furniture" above the line (wall under 30% of the ring) and gave it the
+    // cabinets' vote half as much again.
+    for (let y = 38; y <= 46; y += 4) {
+      for (const x of [44, 50, 110, 116]) {
+        expect(plan.structure?.surfaces[y * width + x], `${x},${y}`).toBe(SURFACE_WALL);
+      }
+    }
+  });
+
   it('fills from what it stands on when that is furniture (a pot on a counter)', () => {
     // The "table" starts where the sofa ends: the object stands on it, it is not in front.
     const { image, scene, mask, width } = sofaBehindTable(90, 118, ADE.counter);
