@@ -67,7 +67,7 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
   // parse's ragged "wall" on the ceiling stays ceiling), the ceiling the parse saw under it down
   // to the wall is painted, and the line's own row is blended by how much of it lies under the
   // line — the paint's top edge is the line, not the parse's wavy boundary.
-  straightenCeilingEdge(parse, mask, matte, drop);
+  straightenCeilingEdge(parse, mask, matte, drop, image);
   // A narrow run of "wall" between a curtain and a window, another curtain or the frame edge is
   // the curtain's own fabric or its shadow: it keeps its colour. A pier between two windows
   // with no curtain is wall, and is painted.
@@ -137,11 +137,24 @@ function straightenCeilingEdge(
   mask: Mask,
   matte: Uint8Array,
   drop: (i: number) => void,
+  image?: Raster,
 ): void {
   const { width, height, labels, wallPlanes } = parse;
   const ceiling = wallCeilingLines(parse);
   if (ceiling.size === 0) return;
   const band = Math.max(2, Math.round(CEILING_FILL * height));
+  const reach = Math.max(band, Math.round(CEILING_LINE_REACH * height));
+  // Whether the photo shows an edge where the line crosses the column (the line is this
+  // column's wall–ceiling edge, however far under the parse's ceiling it runs).
+  const lum = (i: number) => (image ? lumaAt(image.data, i) : 0);
+  const lineShown = (x: number, at: number) => {
+    if (!image || x < 1 || x >= width - 1) return true;
+    const row = Math.round(at);
+    for (let y = Math.max(1, row - 2); y <= Math.min(height - 2, row + 2); y++) {
+      if (sobelMagnitudeAt(lum, y * width + x, width) > HALO_EDGE) return true;
+    }
+    return false;
+  };
   for (let x = 0; x < width; x++) {
     let highest = Infinity;
     for (const line of ceiling.values()) highest = Math.min(highest, line.at(x));
@@ -149,14 +162,21 @@ function straightenCeilingEdge(
     // the frame's top with no ceiling over it is the wall itself (a shaded upper wall), however
     // a line fitted in other columns runs through it.
     let underCeiling = false;
+    // The row of the last ceiling pixel above: a line far below it (fitted in other columns to
+    // another edge of the ceiling, a soffit's) does not describe this column's edge.
+    let lastCeiling = -1;
     for (let y = 0; y < height; y++) {
       const i = y * width + x;
-      if (labels[i] === ADE.ceiling) underCeiling = true;
+      if (labels[i] === ADE.ceiling) {
+        underCeiling = true;
+        lastCeiling = y;
+      }
       if (!underCeiling) continue;
       if (mask.data[i]) {
         const line = ceiling.get(wallPlanes[i] ?? 0);
         if (!line) continue;
         const at = line.at(x);
+        if (at - lastCeiling > reach && !lineShown(x, at)) continue;
         if (y + 1 <= at) drop(i);
         else if (y < at) matte[i] = Math.min(matte[i] ?? 0, Math.round((y + 1 - at) * 255));
       } else if (matte[i] && y < highest - CEILING_TOLERANCE * height) {
@@ -195,6 +215,8 @@ function straightenCeilingEdge(
 
 /** How far under the wall–ceiling line (share of the height) the wall may start and be filled. */
 const CEILING_FILL = 0.02;
+/** How far under a column's ceiling (share of the height) its plane's line may cut the wall. */
+const CEILING_LINE_REACH = 0.06;
 
 /**
  * The wall the parse gave to a neighbour: its window, door and fireplace shapes come from a

@@ -114,4 +114,21 @@ describe('parseRoom on real room photos', () => {
     // wall found above a stretch of ceiling is the ceiling (scene/wall-above-ceiling.ts).
     expect(calledWall / onCeiling).toBeLessThan(0.03);
   });
+
+  it('gives the soffit over the bathroom door to the ceiling (bedroom-1)', async () => {
+    const { image, parse: room } = await parse('bedroom-1.jpg');
+    const labels = scaleLabels(await loadRoomLabels('bedroom-1.jpg'), image.width, image.height);
+    const ceiling = labelMask(labels, 'ceiling');
+    const walls = room.surface('walls');
+    let onCeiling = 0;
+    let calledWall = 0;
+    for (let i = 0; i < ceiling.data.length; i++) {
+      if (!ceiling.data[i]) continue;
+      onCeiling++;
+      calledWall += walls.data[i] ?? 0;
+    }
+    // The network calls the soffit's underside wall, with the wall under it (96 % of the
+    // labelled ceiling); a plain top piece on a straight edge is the ceiling (decision 062).
+    expect(calledWall / onCeiling).toBeLessThan(0.3);
+  });
 });

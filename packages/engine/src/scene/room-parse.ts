@@ -13,7 +13,7 @@ import { takeDoorFramesFromWall } from './door-frames';
 import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
 import { classMatte, refineLabels } from './refine';
-import { ceilingInWall, ceilingOverWall } from './wall-above-ceiling';
+import { ceilingAboveEdge, ceilingInWall, ceilingOverWall } from './wall-above-ceiling';
 import { doubtWalls } from './wall-doubt';
 import { runnerUpBoxes, takeOccludersFromWall } from './wall-occluders';
 import { snapWallRim } from './wall-rim';
@@ -141,7 +141,12 @@ export function parseFromLogits(
   const walls = splitWalls(labels, width, height, ADE.wall, lines, camera);
   // Wall the network found above a stretch of ceiling (between beams, a vaulted ceiling's far
   // side) is the ceiling. After the split: the planes stay as the network's lines put them.
-  if (ceilingOverWall(labels, width, height) > 0) {
+  // And the ceiling the network read as wall at the photo's top, parted from the wall under it by
+  // a straight edge (a soffit's underside, a bulkhead) where no ceiling shows over the wall.
+  const tilt = Math.tan(camera.rollRad);
+  const horizonAt = (x: number) => camera.horizonY + (x - camera.intrinsics[2]) * tilt;
+  const overWall = ceilingOverWall(labels, width, height);
+  if (overWall + ceilingAboveEdge(image, labels, horizonAt) > 0) {
     for (let i = 0; i < n; i++) if (labels[i] !== ADE.wall) walls.planes[i] = PLANE_NONE;
   }
   let objects: SceneObject[] | undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADE } from './ade20k';
-import { ceilingInWall, ceilingOverWall } from './wall-above-ceiling';
+import type { Raster } from '../raster';
+import { ceilingAboveEdge, ceilingInWall, ceilingOverWall } from './wall-above-ceiling';
 
 const W = 40;
 const H = 100;
@@ -65,5 +66,45 @@ describe('ceilingInWall', () => {
   it('keeps a ceiling the frame cuts (a further room seen past a bulkhead)', () => {
     const labels = parse(0, (x, y) => (x >= 20 && y >= 10 && y < 20 ? ADE.ceiling : undefined));
     expect(ceilingInWall(labels, W, H)).toBe(0);
+  });
+});
+
+describe('ceilingAboveEdge', () => {
+  const horizon = () => 60;
+  /** A 40×100 photo, grey by `shade`, and a parse that calls all of it wall. */
+  function photo(shade: (x: number, y: number) => number): { image: Raster; labels: Uint8Array } {
+    const data = new Uint8ClampedArray(W * H * 4);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const v = shade(x, y);
+        data.set([v, v, v, 255], (y * W + x) * 4);
+      }
+    }
+    return { image: { width: W, height: H, data }, labels: new Uint8Array(W * H).fill(ADE.wall) };
+  }
+
+  it('gives a plain face over a straight edge at the top to the ceiling', () => {
+    // A soffit's pale underside over rows 0–14, its edge sloping, the wall darker below.
+    const { image, labels } = photo((x, y) => (y < 10 + x / 8 ? 230 : 170));
+    expect(ceilingAboveEdge(image, labels, horizon)).toBeGreaterThan(300);
+    expect(at(labels, 20, 3)).toBe(ADE.ceiling);
+    expect(at(labels, 20, 50)).toBe(ADE.wall);
+  });
+
+  it('keeps a wall shaded towards the top, with no edge', () => {
+    const { image, labels } = photo((_x, y) => 120 + y);
+    expect(ceilingAboveEdge(image, labels, horizon)).toBe(0);
+  });
+
+  it('keeps the top of a slatted wall', () => {
+    // Slats with dark gaps over a straight edge: not a plain surface.
+    const { image, labels } = photo((x, y) => (y < 12 ? (x % 4 === 0 ? 150 : 175) : 120));
+    expect(ceilingAboveEdge(image, labels, horizon)).toBe(0);
+  });
+
+  it('keeps wall whose foot is not wall (over a window)', () => {
+    const { image, labels } = photo((_x, y) => (y < 12 ? 230 : 170));
+    for (let i = 12 * W; i < W * H; i++) labels[i] = ADE.window;
+    expect(ceilingAboveEdge(image, labels, horizon)).toBe(0);
   });
 });

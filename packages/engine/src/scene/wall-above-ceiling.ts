@@ -6,6 +6,8 @@
  * ceiling, whole, so a stray ceiling patch in the middle of a wall cannot take the wall above it.
  * Decision 046.
  */
+import type { Raster } from '../raster';
+import { lumaAt, sobelMagnitudeAt } from '../raster';
 import { ADE } from './ade20k';
 import { labelComponents } from './objects';
 
@@ -120,4 +122,190 @@ export function ceilingInWall(labels: Uint8Array, width: number, height: number)
     moved++;
   }
   return moved;
+}
+
+/** Sobel magnitude of the smoothed luminance (levels, unnormalised) that parts a soffit from the wall. */
+const SOFFIT_EDGE = 32;
+/** A top piece larger than this share of the walls is the wall itself, not a ceiling over it. */
+const MAX_SOFFIT_SHARE = 0.25;
+/** Least width of a top piece's straight foot, share of the photo's width. */
+const MIN_SOFFIT_SPAN = 0.05;
+/** Share of a top piece's foot columns that must lie on its straight line. */
+const MIN_STRAIGHT_SHARE = 0.7;
+/** The foot is straight over this many columns either side of each (share of the width). */
+const STRAIGHT_REACH = 0.02;
+/**
+ * Largest mean gradient (the smoothed luminance's Sobel magnitude) over a top piece: a ceiling is
+ * a plain surface, a slatted or panelled wall's top is not.
+ */
+const MAX_SOFFIT_TEXTURE = 7;
+/** Share of the pixels between its top and its foot a top piece fills. */
+const MIN_SOFFIT_FILL = 0.85;
+/** Share of a top piece's foot columns with wall just under the edge. */
+const MIN_WALL_UNDER = 0.6;
+
+/**
+ * Relabels as ceiling, in place, the "wall" at the photo's top that is a ceiling the network
+ * read as wall with the wall under it (a soffit's underside, a bulkhead, the far slope of a
+ * vaulted ceiling), where the parse shows no ceiling to fit a wall–ceiling line to. The photo
+ * parts it from the wall: the wall pixels that reach the top row, flooded without crossing an
+ * edge of the photo ({@link SOFFIT_EDGE}), make a top piece; it is ceiling when it is small
+ * against the walls ({@link MAX_SOFFIT_SHARE}), lies wholly above the horizon (a ceiling is above
+ * the eye), and ends below on a straight edge ({@link MIN_STRAIGHT_SHARE} of its foot on one
+ * line, {@link MIN_SOFFIT_SPAN} of the width at least) with wall under it
+ * ({@link MIN_WALL_UNDER}): the room's wall–ceiling line. A wall shaded towards the top has no
+ * such edge (it floods whole); the wall over a window or a curtain rod has no wall under its
+ * foot. Decision 062. Returns the pixels moved.
+ */
+export function ceilingAboveEdge(
+  image: Raster,
+  labels: Uint8Array,
+  horizonAt: (x: number) => number,
+): number {
+  const { width, height } = image;
+  const n = width * height;
+  const luma = new Float32Array(n);
+  for (let i = 0; i < n; i++) luma[i] = lumaAt(image.data, i);
+  // 3×3 box-smoothed, so the edges are surfaces' and not the noise's.
+  const smooth = new Float32Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let count = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          sum += luma[yy * width + xx] ?? 0;
+          count++;
+        }
+      }
+      smooth[y * width + x] = sum / count;
+    }
+  }
+  const value = (i: number) => smooth[i] ?? 0;
+  const open = new Uint8Array(n);
+  const gradient = new Float32Array(n);
+  let walls = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (labels[i] !== ADE.wall) continue;
+      walls++;
+      // On the frame's rim, the edge of the nearest inner pixel (else the rim joins every piece).
+      const ix = Math.min(width - 2, Math.max(1, x));
+      const iy = Math.min(height - 2, Math.max(1, y));
+      const magnitude = sobelMagnitudeAt(value, iy * width + ix, width);
+      gradient[i] = magnitude;
+      if (magnitude <= SOFFIT_EDGE) open[i] = 1;
+    }
+  }
+  const { ids, count } = labelComponents(open, width, height, new Set([1]));
+  const onTop = new Uint8Array(count + 1);
+  for (let x = 0; x < width; x++) onTop[ids[x] ?? 0] = 1;
+  onTop[0] = 0;
+  const size = new Int32Array(count + 1);
+  const texture = new Float64Array(count + 1);
+  const lowest = new Int32Array((count + 1) * width).fill(-1);
+  const highest = new Int32Array((count + 1) * width).fill(-1);
+  const belowHorizon = new Uint8Array(count + 1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const id = ids[y * width + x] ?? 0;
+      if (!onTop[id]) continue;
+      size[id] = (size[id] ?? 0) + 1;
+      texture[id] = (texture[id] ?? 0) + (gradient[y * width + x] ?? 0);
+      lowest[id * width + x] = y;
+      if ((highest[id * width + x] ?? -1) < 0) highest[id * width + x] = y;
+      if (y > horizonAt(x)) belowHorizon[id] = 1;
+    }
+  }
+  // The edge's own width: the smoothing and the Sobel kernel spread a step over some 5 rows.
+  const gap = Math.max(6, Math.round(0.01 * height));
+  const tolerance = Math.max(2, 0.004 * height);
+  const reach = Math.max(4, Math.round(STRAIGHT_REACH * width));
+  let moved = 0;
+  for (let id = 1; id <= count; id++) {
+    if (!onTop[id] || belowHorizon[id] || (size[id] ?? 0) > MAX_SOFFIT_SHARE * walls) continue;
+    // The foot: per column the piece's lowest pixel, and whether wall lies just under its edge.
+    const foot: [number, number][] = [];
+    let wallUnder = 0;
+    for (let x = 0; x < width; x++) {
+      const y = lowest[id * width + x] ?? -1;
+      if (y < 0) continue;
+      foot.push([x, y]);
+      for (let yy = y + 1; yy < Math.min(height, y + 1 + gap); yy++) {
+        const i = yy * width + x;
+        if (ids[i] === id) break;
+        if (open[i] || labels[i] === ADE.ceiling) {
+          wallUnder++;
+          break;
+        }
+      }
+    }
+    const first = foot[0];
+    const last = foot[foot.length - 1];
+    if (!first || !last || last[0] - first[0] + 1 < MIN_SOFFIT_SPAN * width) continue;
+    if (wallUnder < MIN_WALL_UNDER * foot.length) continue;
+    // Solid down to its foot, as a plain surface is (a slatted or panelled wall's top, split by
+    // its own edges, is not).
+    let under = 0;
+    for (const [x, y] of foot) under += y + 1 - (highest[id * width + x] ?? 0);
+    if ((texture[id] ?? 0) > MAX_SOFFIT_TEXTURE * (size[id] ?? 0)) continue;
+    if ((size[id] ?? 0) < MIN_SOFFIT_FILL * under) continue;
+    if (straightShare(foot, reach, tolerance) < MIN_STRAIGHT_SHARE) continue;
+    for (let i = 0; i < n; i++) {
+      if (ids[i] !== id) continue;
+      labels[i] = ADE.ceiling;
+      moved++;
+    }
+  }
+  return moved;
+}
+
+/**
+ * Share of the points (sorted by x) on a locally straight line: the line fitted to the points
+ * within `reach` columns either side passes within `tolerance` of the point. A polyline (a
+ * soffit's corner) is straight but at its kinks; a cloud's ragged edge is not.
+ */
+function straightShare(
+  points: readonly [number, number][],
+  reach: number,
+  tolerance: number,
+): number {
+  let straight = 0;
+  let from = 0;
+  let to = 0;
+  for (let j = 0; j < points.length; j++) {
+    const [x, y] = points[j] ?? [0, 0];
+    while (from < j && (points[from]?.[0] ?? 0) < x - reach) from++;
+    while (to < points.length && (points[to]?.[0] ?? 0) <= x + reach) to++;
+    const near = points.slice(from, to);
+    if (near.length < 3) continue;
+    const { slope, intercept } = fit(near);
+    const spread = near.reduce((sum, [u, v]) => sum + Math.abs(v - (intercept + slope * u)), 0);
+    if (Math.abs(y - (intercept + slope * x)) <= tolerance && spread <= tolerance * near.length) {
+      straight++;
+    }
+  }
+  return straight / Math.max(1, points.length);
+}
+
+function fit(points: readonly [number, number][]): { slope: number; intercept: number } {
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  for (const [x, y] of points) {
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  const k = points.length;
+  const den = k * sxx - sx * sx;
+  const slope = den !== 0 ? (k * sxy - sx * sy) / den : 0;
+  return { slope, intercept: (sy - slope * sx) / Math.max(1, k) };
 }
