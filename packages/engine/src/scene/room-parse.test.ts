@@ -63,10 +63,13 @@ describe('parseRoom on real room photos', () => {
   it('splits the walls into left, front and right planes (living-room-cognac-leather-sofa)', async () => {
     const { parse: room } = await parse('living-room-cognac-leather-sofa.jpg');
     // The wall on the left edge recedes to the right; the kitchen wall faces the camera; the
-    // tall wall on the right recedes to the left.
+    // wall with the doors on the right recedes to the left (between the grey header and the
+    // doors' tops: the white face above the header is the vaulted ceiling, as the hand labels
+    // have it, decision 062).
     expect(shareIn(room.surface('wall-left'), 0, 0.15, 0.06, 0.3)).toBeGreaterThan(0.5);
     expect(shareIn(room.surface('wall-front'), 0.2, 0.33, 0.4, 0.42)).toBeGreaterThan(0.5);
-    expect(shareIn(room.surface('wall-right'), 0.8, 0.05, 1, 0.2)).toBeGreaterThan(0.5);
+    expect(shareIn(room.surface('wall-right'), 0.78, 0.26, 0.98, 0.33)).toBeGreaterThan(0.5);
+    expect(shareIn(room.surface('ceiling'), 0.8, 0.05, 1, 0.2)).toBeGreaterThan(0.5);
     // Planes partition the wall pixels.
     const walls = room.surface('walls');
     const planes = ['wall-left', 'wall-front', 'wall-right'] as const;
