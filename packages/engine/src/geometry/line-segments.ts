@@ -244,3 +244,26 @@ function fitSegment(
     length,
   };
 }
+
+/** The least-squares line y = intercept + slope·x through `points` (level when they share one x). */
+export function leastSquaresLine(points: readonly (readonly [number, number])[]): {
+  slope: number;
+  intercept: number;
+  at: (x: number) => number;
+} {
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  for (const [x, y] of points) {
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  const n = points.length;
+  const den = n * sxx - sx * sx;
+  const slope = den !== 0 ? (n * sxy - sx * sy) / den : 0;
+  const intercept = (sy - slope * sx) / Math.max(1, n);
+  return { slope, intercept, at: (x: number) => intercept + slope * x };
+}

@@ -3,8 +3,9 @@
  * (decision 051): the room parse's walls cleaned of what the network gets wrong at their edges —
  * small islands, the ragged wall–ceiling boundary, fabric between curtains, halos round openings.
  */
+import { leastSquaresLine } from '../geometry/line-segments';
 import type { Mask, Raster } from '../raster';
-import { dilateMask, lumaAt, sobelMagnitudeAt } from '../raster';
+import { boxMean, dilateMask, lumaAt, sobelMagnitudeAt } from '../raster';
 import { ADE, type RoomParse } from '../scene';
 import { labelComponents } from '../scene/objects';
 import type { Segmenter } from './segment';
@@ -245,24 +246,11 @@ function reclaimWallHalos(
   for (const c of HALO_OPENINGS) opening[c] = 1;
   // The photo smoothed 3×3, so the steps compare surfaces and not noise.
   const smooth = new Uint8ClampedArray(n * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      for (let c = 0; c < 3; c++) {
-        let sum = 0;
-        let count = 0;
-        for (let dy = -1; dy <= 1; dy++) {
-          const yy = y + dy;
-          if (yy < 0 || yy >= height) continue;
-          for (let dx = -1; dx <= 1; dx++) {
-            const xx = x + dx;
-            if (xx < 0 || xx >= width) continue;
-            sum += image.data[(yy * width + xx) * 4 + c] ?? 0;
-            count++;
-          }
-        }
-        smooth[(y * width + x) * 3 + c] = sum / count;
-      }
-    }
+  const channel = new Float32Array(n);
+  for (let c = 0; c < 3; c++) {
+    for (let i = 0; i < n; i++) channel[i] = image.data[i * 4 + c] ?? 0;
+    const mean = boxMean(channel, width, height, 1);
+    for (let i = 0; i < n; i++) smooth[i * 3 + c] = mean[i] ?? 0;
   }
   // An edge of the photo (a frame's shadow line) stops the growth even where the colours on
   // either side are alike: the luminance's Sobel magnitude.
@@ -436,7 +424,7 @@ export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number
   const lines = new Map<number, { at: (x: number) => number }>();
   for (const [plane, list] of samples) {
     if (list.length < Math.max(8, 0.03 * width)) continue;
-    let fit = fitLine(list);
+    let fit = leastSquaresLine(list);
     let kept = list;
     for (let round = 0; round < 5; round++) {
       const line = fit;
@@ -445,7 +433,7 @@ export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number
       const next = kept.filter(([x, y]) => Math.abs(y - line.at(x)) <= limit);
       if (next.length < 8 || next.length === kept.length) break;
       kept = next;
-      fit = fitLine(kept);
+      fit = leastSquaresLine(kept);
     }
     // A straight stretch of the ceiling's edge far off the line is a nearer wall's own top (a
     // pillar, a soffit): over its columns the line follows it. A cloud's edge is ragged. The
@@ -476,7 +464,7 @@ export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number
       const off = run.reduce((sum, [x, y]) => sum + Math.abs(y - global.at(x)), 0) / run.length;
       if (off <= CEILING_TOLERANCE * height) continue;
       // Straight: its own fit leaves small residuals.
-      const own = fitLine(run);
+      const own = leastSquaresLine(run);
       const residual = run.reduce((sum, [x, y]) => sum + Math.abs(y - own.at(x)), 0) / run.length;
       if (residual > Math.max(1.5, 0.002 * height)) continue;
       for (let x = first[0]; x <= last[0]; x++) local[x] = own.at(x);
@@ -489,22 +477,4 @@ export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number
     });
   }
   return lines;
-}
-
-function fitLine(points: readonly [number, number][]): { at: (x: number) => number } {
-  let sx = 0;
-  let sy = 0;
-  let sxx = 0;
-  let sxy = 0;
-  for (const [x, y] of points) {
-    sx += x;
-    sy += y;
-    sxx += x * x;
-    sxy += x * y;
-  }
-  const n = points.length;
-  const den = n * sxx - sx * sx;
-  const slope = den !== 0 ? (n * sxy - sx * sy) / den : 0;
-  const intercept = (sy - slope * sx) / n;
-  return { at: (x: number) => intercept + slope * x };
 }

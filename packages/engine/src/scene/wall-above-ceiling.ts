@@ -6,8 +6,9 @@
  * ceiling, whole, so a stray ceiling patch in the middle of a wall cannot take the wall above it.
  * Decision 046.
  */
+import { leastSquaresLine } from '../geometry/line-segments';
 import type { Raster } from '../raster';
-import { lumaAt, sobelMagnitudeAt } from '../raster';
+import { boxMean, lumaAt, sobelMagnitudeAt } from '../raster';
 import { ADE } from './ade20k';
 import { labelComponents } from './objects';
 
@@ -167,24 +168,7 @@ export function ceilingAboveEdge(
   const luma = new Float32Array(n);
   for (let i = 0; i < n; i++) luma[i] = lumaAt(image.data, i);
   // 3×3 box-smoothed, so the edges are surfaces' and not the noise's.
-  const smooth = new Float32Array(n);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let sum = 0;
-      let count = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          sum += luma[yy * width + xx] ?? 0;
-          count++;
-        }
-      }
-      smooth[y * width + x] = sum / count;
-    }
-  }
+  const smooth = boxMean(luma, width, height, 1);
   const value = (i: number) => smooth[i] ?? 0;
   const open = new Uint8Array(n);
   const gradient = new Float32Array(n);
@@ -284,28 +268,11 @@ function straightShare(
     while (to < points.length && (points[to]?.[0] ?? 0) <= x + reach) to++;
     const near = points.slice(from, to);
     if (near.length < 3) continue;
-    const { slope, intercept } = fit(near);
+    const { slope, intercept } = leastSquaresLine(near);
     const spread = near.reduce((sum, [u, v]) => sum + Math.abs(v - (intercept + slope * u)), 0);
     if (Math.abs(y - (intercept + slope * x)) <= tolerance && spread <= tolerance * near.length) {
       straight++;
     }
   }
   return straight / Math.max(1, points.length);
-}
-
-function fit(points: readonly [number, number][]): { slope: number; intercept: number } {
-  let sx = 0;
-  let sy = 0;
-  let sxx = 0;
-  let sxy = 0;
-  for (const [x, y] of points) {
-    sx += x;
-    sy += y;
-    sxx += x * x;
-    sxy += x * y;
-  }
-  const k = points.length;
-  const den = k * sxx - sx * sx;
-  const slope = den !== 0 ? (k * sxy - sx * sy) / den : 0;
-  return { slope, intercept: (sy - slope * sx) / Math.max(1, k) };
 }
