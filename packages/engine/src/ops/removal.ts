@@ -31,6 +31,9 @@ const STRUCTURE_SHARE = 0.3;
 /** The line predicts wall above it and floor below when at least this share of that side is. */
 const PREDICTED_SHARE = 0.1;
 
+/** Openings in a wall: behind a piece next to one lies the wall they are set in. */
+const OPENINGS = new Set<number>([ADE.window, ADE.door]);
+
 /** Whether a surface is the ground: the floor or a rug on it. */
 function isGround(surface: number): boolean {
   return surface === SURFACE_FLOOR || surface === SURFACE_RUG;
@@ -511,8 +514,14 @@ function surfacesBehind(
         const jx = j % width;
         const d = Math.max(1, Math.hypot(jx - x, (j - jx) / width - y));
         const own = surfaces[j] ?? 0;
-        // Floor and rug vote as the ground; which of the two is decided below.
-        const l = isGround(own) ? SURFACE_FLOOR : own;
+        // Floor and rug vote as the ground; which of the two is decided below. A window or door
+        // votes as the wall it is set in: what lies behind a piece below or beside one is that
+        // wall, not furniture (a sofa under a window was filled with "anything" up to its sill).
+        const l = isGround(own)
+          ? SURFACE_FLOOR
+          : own === 0 && OPENINGS.has(scene.labels[j] ?? 0)
+            ? SURFACE_WALL
+            : own;
         score[l] = (score[l] ?? 0) + (line && l === predicted ? 1.5 : 1) / d;
         if (own === SURFACE_RUG) score[SURFACE_RUG] = (score[SURFACE_RUG] ?? 0) + 1 / d;
       }
