@@ -250,6 +250,38 @@ describe('removing an object behind another piece of furniture', () => {
     }
   });
 
+  it('fills the wall under a window hung low over it with wall, not with the window', () => {
+    // A sofa (rows 30–90) under a window whose sill (row 30) meets its back; the wall either side.
+    const { image, scene } = syntheticRoom();
+    const { width, height } = image;
+    const paint = (x0: number, y0: number, x1: number, y1: number, v: number, label: number) => {
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          image.data.set([v, v, v, 255], (y * width + x) * 4);
+          scene.labels[y * width + x] = label;
+        }
+      }
+    };
+    paint(30, 30, 130, 90, 60, ADE.sofa);
+    paint(60, 6, 128, 30, 250, ADE.window);
+    for (let x = 30; x < 130; x++) scene.wallFloorLine[x] = NaN;
+    const mask: Mask = { width, height, data: new Uint8Array(width * height) };
+    for (let i = 0; i < mask.data.length; i++) mask.data[i] = scene.labels[i] === ADE.sofa ? 1 : 0;
+    const plan = planRemoval(image, mask, scene);
+    const out = removeElements(image, mask, scene, { seed: 1 });
+    // The sofa's back just under the sill: the wall the window is set in, filled wall grey (200),
+    // not the window's white (250). The old plan took the window, near above, for "anything"
+    // (75,34: expected +0 to be 1); labelling the window's own edge wall as well brightened
+    // the wall's fill to 224–255.
+    for (let y = 34; y <= 42; y += 4) {
+      for (let x = 75; x <= 115; x += 10) {
+        expect(plan.structure?.surfaces[y * width + x], `${x},${y}`).toBe(SURFACE_WALL);
+        const v = out.data[(y * width + x) * 4] ?? 0;
+        expect(Math.abs(v - 200), `${x},${y}: ${v}`).toBeLessThan(15);
+      }
+    }
+  });
+
   it('fills from what it stands on when that is furniture (a pot on a counter)', () => {
     // The "table" starts where the sofa ends: the object stands on it, it is not in front.
     const { image, scene, mask, width } = sofaBehindTable(90, 118, ADE.counter);

@@ -499,6 +499,9 @@ function surfacesBehind(
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (!reach[i]) continue;
+      // A window's own pixels in the margin stay what they are: taken for wall, they would lend
+      // their daylight to the wall's fill and its shading.
+      if (!hole.data[i] && OPENINGS.has(scene.labels[i] ?? 0)) continue;
       const lineY = line ? (line[x] ?? Infinity) : Infinity;
       let predicted = y < lineY ? upper : lower;
       if (predicted < 0) predicted = upper < 0 ? lower : upper;
