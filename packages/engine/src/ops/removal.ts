@@ -419,10 +419,13 @@ function surfacesBehind(
   // What surrounds the hole above and below the line (a ring 3–12 px out, box distance).
   const above = new Array<number>(SURFACE_COUNT).fill(0);
   const below = new Array<number>(SURFACE_COUNT).fill(0);
+  // The lowest row of a window or door the ring shows: below it the opening has ended.
+  let openingFoot = -1;
   for (let y = Math.max(0, bounds.y0 - 12); y <= Math.min(height - 1, bounds.y1 + 12); y++) {
     for (let x = Math.max(0, bounds.x0 - 12); x <= Math.min(width - 1, bounds.x1 + 12); x++) {
       const i = y * width + x;
       if (hole.data[i]) continue;
+      if (OPENINGS.has(scene.labels[i] ?? 0)) openingFoot = y;
       // The rug is the ground too: the line predicts the ground below it, whichever.
       const s = isGround(surfaces[i] ?? 0) ? SURFACE_FLOOR : (surfaces[i] ?? 0);
       const lineY = line ? (line[x] ?? Infinity) : Infinity;
@@ -517,12 +520,14 @@ function surfacesBehind(
         const jx = j % width;
         const d = Math.max(1, Math.hypot(jx - x, (j - jx) / width - y));
         const own = surfaces[j] ?? 0;
-        // Floor and rug vote as the ground; which of the two is decided below. A window or door
-        // votes as the wall it is set in: what lies behind a piece below or beside one is that
-        // wall, not furniture (a sofa under a window was filled with "anything" up to its sill).
+        // Floor and rug vote as the ground; which of the two is decided below. Below the lowest
+        // row the ring shows of a window or door, the opening votes as the wall it is set in:
+        // what a piece hides under a sill is that wall, not furniture (a sofa under a window was
+        // filled with "anything" up to its sill). Where the ring shows the opening going on
+        // lower, it may go on behind the piece (a chair before a window) and votes as itself.
         const l = isGround(own)
           ? SURFACE_FLOOR
-          : own === 0 && OPENINGS.has(scene.labels[j] ?? 0)
+          : own === 0 && y > openingFoot && OPENINGS.has(scene.labels[j] ?? 0)
             ? SURFACE_WALL
             : own;
         score[l] = (score[l] ?? 0) + (line && l === predicted ? 1.5 : 1) / d;
