@@ -31,7 +31,7 @@ const STRUCTURE_SHARE = 0.3;
 /** The line predicts wall above it and floor below when at least this share of that side is. */
 const PREDICTED_SHARE = 0.1;
 
-/** Openings in a wall: behind a piece next to one lies the wall they are set in. */
+/** Openings in a wall: below one's sill, behind a piece, lies the wall it is set in. */
 const OPENINGS = new Set<number>([ADE.window, ADE.door]);
 
 /** Whether a surface is the ground: the floor or a rug on it. */
