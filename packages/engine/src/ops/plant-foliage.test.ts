@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../raster';
 import { ADE } from '../scene/ade20k';
-import { plantFoliageOnFloor } from './plant-foliage';
+import { plantFoliageOn } from './plant-foliage';
 
 const W = 40;
 const H = 30;
@@ -33,10 +33,10 @@ function floorMatte(labels: Uint8Array): Uint8Array {
   return Uint8Array.from(labels, (l) => (l === ADE.floor ? 255 : 0));
 }
 
-describe('plantFoliageOnFloor', () => {
+describe('plantFoliageOn', () => {
   it("takes the plant's green leaf out of a cream floor, and only it", () => {
     const { image, labels } = scene(CREAM);
-    const taken = plantFoliageOnFloor(image, labels, floorMatte(labels));
+    const taken = plantFoliageOn(image, labels, floorMatte(labels));
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
         // The leaf, with its one-pixel rim where it meets the floor; not the stray green patch.
@@ -49,7 +49,7 @@ describe('plantFoliageOnFloor', () => {
 
   it('takes nothing from a green carpet of the leaf’s own colour', () => {
     const { image, labels } = scene(LEAF);
-    const taken = plantFoliageOnFloor(image, labels, floorMatte(labels));
+    const taken = plantFoliageOn(image, labels, floorMatte(labels));
     expect(taken.some((v) => v === 1)).toBe(false);
   });
 });
