@@ -13,7 +13,7 @@ import type { RoomParse } from '../scene';
 import type { Mask, Raster } from '../raster';
 import { EngineError } from '../types';
 import { matteMask } from './matte';
-import { plantFoliageOnFloor } from './plant-foliage';
+import { plantFoliageOn } from './plant-foliage';
 
 /** Less floor than this share of the photo is no floor to lay. */
 const MIN_FLOOR_SHARE = 0.02;
@@ -445,7 +445,7 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
   if (choice.notFloor) for (let i = 0; i < n; i++) if (choice.notFloor[i]) matte[i] = 0;
   if (choice.image) {
     // A plant standing on the floor keeps its stems and leaves, which the parse calls floor.
-    const foliage = plantFoliageOnFloor(choice.image, parse.labels, matte);
+    const foliage = plantFoliageOn(choice.image, parse.labels, matte);
     for (let i = 0; i < n; i++) if (foliage[i]) matte[i] = 0;
     // The recessed plinth under a kitchen's units, the base of a cabinet or a bathtub.
     leavePlinths(matte, choice.image, parse.labels);

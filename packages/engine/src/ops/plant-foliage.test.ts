@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../raster';
 import { ADE } from '../scene/ade20k';
-import { plantFoliageOnFloor } from './plant-foliage';
+import { plantFoliageOn } from './plant-foliage';
 
 const W = 40;
 const H = 30;
@@ -33,10 +33,10 @@ function floorMatte(labels: Uint8Array): Uint8Array {
   return Uint8Array.from(labels, (l) => (l === ADE.floor ? 255 : 0));
 }
 
-describe('plantFoliageOnFloor', () => {
+describe('plantFoliageOn', () => {
   it("takes the plant's green leaf out of a cream floor, and only it", () => {
     const { image, labels } = scene(CREAM);
-    const taken = plantFoliageOnFloor(image, labels, floorMatte(labels));
+    const taken = plantFoliageOn(image, labels, floorMatte(labels));
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
         // The leaf, with its one-pixel rim where it meets the floor; not the stray green patch.
@@ -49,7 +49,63 @@ describe('plantFoliageOnFloor', () => {
 
   it('takes nothing from a green carpet of the leaf’s own colour', () => {
     const { image, labels } = scene(LEAF);
-    const taken = plantFoliageOnFloor(image, labels, floorMatte(labels));
+    const taken = plantFoliageOn(image, labels, floorMatte(labels));
     expect(taken.some((v) => v === 1)).toBe(false);
+  });
+});
+
+describe('plantFoliageOn a wall', () => {
+  const WHITE: [number, number, number] = [200, 197, 188];
+  const SAGE: [number, number, number] = [150, 160, 135];
+  /** A pale grey-green leaf in the light: greener than the white wall, but near it in a*b*. */
+  const PALE_LEAF: [number, number, number] = [160, 172, 150];
+  /** The left wall plane (1) is painted sage, the front one (2) white. */
+  const plane = (x: number) => (x < 12 ? 1 : 2);
+  const potOnWall = (x: number, y: number) => x >= 8 && x < 18 && y >= 22;
+
+  function wallScene(): { image: Raster; labels: Uint8Array; planes: Uint8Array } {
+    const data = new Uint8ClampedArray(W * H * 4);
+    const labels = new Uint8Array(W * H).fill(ADE.wall);
+    const planes = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        const rgb = leaf(x, y)
+          ? PALE_LEAF
+          : potOnWall(x, y)
+            ? [30, 30, 40]
+            : plane(x) === 1
+              ? SAGE
+              : WHITE;
+        data.set([...rgb, 255], i * 4);
+        planes[i] = plane(x);
+        if (potOnWall(x, y)) labels[i] = ADE.pot;
+      }
+    }
+    return { image: { width: W, height: H, data }, labels, planes };
+  }
+
+  it('takes a pale leaf out of the white wall, and nothing of the sage wall beside it', () => {
+    const { image, labels, planes } = wallScene();
+    const matte = Uint8Array.from(labels, (l) => (l === ADE.wall ? 255 : 0));
+    const taken = plantFoliageOn(image, labels, matte, planes);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const rim = leaf(x - 1, y) || leaf(x + 1, y) || leaf(x, y - 1) || leaf(x, y + 1);
+        const expected = leaf(x, y) || (rim && !potOnWall(x, y));
+        expect(taken[y * W + x], `${x},${y}`).toBe(expected ? 1 : 0);
+      }
+    }
+  });
+
+  it('takes the plant’s own green pixels in the wall’s soft edge', () => {
+    const { image, labels, planes } = wallScene();
+    // The parse calls the leaf plant, but the wall's soft matte still reaches over it.
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) if (leaf(x, y)) labels[y * W + x] = ADE.plant;
+    const matte = Uint8Array.from(labels, (l) => (l === ADE.wall ? 255 : l === ADE.plant ? 90 : 0));
+    const taken = plantFoliageOn(image, labels, matte, planes);
+    for (let y = 8; y < 22; y++)
+      for (let x = 18; x < 22; x++) expect(taken[y * W + x], `${x},${y}`).toBe(1);
   });
 });

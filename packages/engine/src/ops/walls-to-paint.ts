@@ -8,6 +8,7 @@ import type { Mask, Raster } from '../raster';
 import { boxMean, dilateMask, lumaAt, sobelMagnitudeAt } from '../raster';
 import { ADE, type RoomParse } from '../scene';
 import { labelComponents } from '../scene/objects';
+import { plantFoliageOn } from './plant-foliage';
 import type { Segmenter } from './segment';
 import { paintSurfaceWithoutObjects } from './wall-objects';
 import { dropWallsBehindGlass } from './walls-behind-glass';
@@ -120,7 +121,13 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
   for (let i = 0; i < grownUnsure.data.length; i++) {
     if (grownUnsure.data[i] && (parse.confidence[i] ?? 0) < CERTAIN_WALL) drop(i);
   }
-  if (image) reclaimWallHalos(image, parse, mask, matte, grownUnsure.data);
+  if (image) {
+    reclaimWallHalos(image, parse, mask, matte, grownUnsure.data);
+    // A plant in front of the wall: its leaves' edges and stems the parse called wall keep their
+    // green (decision 070), each wall plane's own colour telling a sage wall from a leaf.
+    const foliage = plantFoliageOn(image, parse.labels, matte, parse.wallPlanes);
+    for (let i = 0; i < foliage.length; i++) if (foliage[i]) drop(i);
+  }
   // Wall seen through a glass screen, cut off from the room's wall by the glass's edges.
   dropWallsBehindGlass(parse, mask.data, matte);
   return { mask, matte };

@@ -62,7 +62,9 @@ interface Floors {
  * 1.4 % of the photo is bare tile, under the 2 % a floor needs (bedroom-1's rule), and "replace
  * the rug" still lays over it. Decision 066: the recessed plinth under a unit is taken back out of
  * the floor (ops/find-floor.ts, `leavePlinths`); kitchen-black floor spill 8.6 → 0.5 % (bound
- * 0.11 → 0.02), every other row unchanged.
+ * 0.11 → 0.02), every other row unchanged. Decision 070: a plant's leaves the parse called wall
+ * keep their green (ops/plant-foliage.ts, per wall plane); dining-room paint spill 23.2 → 22.0 %
+ * (bound 0.26 → 0.24).
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -127,7 +129,7 @@ const THRESHOLDS: Record<string, Floors> = {
     left: 0.0,
     front: 0.69,
     right: null,
-    paintSpill: 0.26,
+    paintSpill: 0.24,
     paintMiss: 0.07,
     floorSpill: 0.135,
     floorMiss: 0.07,
