@@ -387,8 +387,9 @@ function takeOffFloor(
 
 /**
  * Prompts at the known objects that touch the selection: a flat object's pixel nearest its
- * centre, a solid piece's box centre a fifth of the way down (a sofa's back cushions); the
- * largest objects first.
+ * centre, a solid piece's box a fifth of the way down (a sofa's back cushions, a dresser's or a
+ * vanity's top drawers) at a quarter, half and three quarters of its width; the largest objects
+ * first.
  */
 function knownPrompts(
   known: readonly KnownObject[],

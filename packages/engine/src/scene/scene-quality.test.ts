@@ -62,7 +62,10 @@ interface Floors {
  * 1.4 % of the photo is bare tile, under the 2 % a floor needs (bedroom-1's rule), and "replace
  * the rug" still lays over it. Decision 066: the recessed plinth under a unit is taken back out of
  * the floor (ops/find-floor.ts, `leavePlinths`); kitchen-black floor spill 8.6 → 0.5 % (bound
- * 0.11 → 0.02), every other row unchanged.
+ * 0.11 → 0.02), every other row unchanged. Decision 069: the parse's storage pieces and
+ * radiators are prompted for SAM like a sofa; paint spill bounds lowered on double-vanity (0.65 →
+ * 0.39, spill 36.1 %), grey-tile (0.27 → 0.25, 22.9 %) and minimal-mirror (0.18 → 0.14, 11.1 %;
+ * its miss rose 2.5 → 2.9 %, inside the 0.03 bound).
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -72,7 +75,7 @@ const THRESHOLDS: Record<string, Floors> = {
     left: null,
     front: 0.44,
     right: 0.01,
-    paintSpill: 0.65,
+    paintSpill: 0.39,
     paintMiss: 0.09,
     floorSpill: 0.03,
     floorMiss: 0.1,
@@ -83,7 +86,7 @@ const THRESHOLDS: Record<string, Floors> = {
     left: 0.0,
     front: 0.45,
     right: 0.64,
-    paintSpill: 0.27,
+    paintSpill: 0.25,
     paintMiss: 0.12,
     floorSpill: 0.13,
     floorMiss: 0.17,
@@ -105,7 +108,7 @@ const THRESHOLDS: Record<string, Floors> = {
     left: null,
     front: 0.8,
     right: null,
-    paintSpill: 0.18,
+    paintSpill: 0.14,
     paintMiss: 0.03,
     floorSpill: 0.06,
     floorMiss: 0.03,
