@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paintableSurface } from './wall-paint';
-import { objectsOnWall, paintSurfaceWithoutObjects } from './wall-objects';
+import { objectsOnWall, paintSurfaceWithoutObjects, type KnownObject } from './wall-objects';
 import { createRegionGrowSegmenter } from './segment';
 import { roomRaster } from '../test-support/photos';
 import { parseOf } from '../test-support/room-parse';
@@ -287,6 +287,99 @@ describe('objectsOnWall (a picture whose rim the parse called wall, SAM stand-in
       if (!picture[i] && objects[i]) wallTaken++;
     }
     expect(rimTaken).toBeGreaterThan(0.9 * rimArea);
+    expect(wallTaken).toBe(0);
+  });
+});
+
+/**
+ * A light front wall, 300 × 150, floor from row 145, with a dresser a shade whiter than the wall
+ * (x 100–179, y 90–139; ΔE ≈ 6, no grid prompt's colour test passes). The parse saw its top and
+ * its left end (a cabinet, its box the whole dresser) and called its front wall: the selection
+ * is the wall and that front. SAM, asked on the dresser, returns it whole; on the wall, the wall.
+ */
+function whiteDresser(): {
+  image: Raster;
+  selection: Uint8Array;
+  front: Uint8Array;
+  dresser: Uint8Array;
+  known: KnownObject[];
+  segmenter: Segmenter;
+} {
+  const width = 300;
+  const height = 150;
+  const n = width * height;
+  const isDresser = (x: number, y: number) => x >= 100 && x < 180 && y >= 90 && y < 140;
+  const seen = (x: number, y: number) => isDresser(x, y) && (y < 100 || x < 110);
+  const data = new Uint8ClampedArray(n * 4);
+  const selection = new Uint8Array(n);
+  const front = new Uint8Array(n);
+  const dresser = new Uint8Array(n);
+  const parsed = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      data.set([...(isDresser(x, y) ? [226, 224, 218] : [214, 208, 198]), 255], i * 4);
+      if (isDresser(x, y)) dresser[i] = 1;
+      if (seen(x, y)) parsed[i] = 1;
+      else if (y < 145) selection[i] = 1;
+      if (isDresser(x, y) && !seen(x, y)) front[i] = 1;
+    }
+  }
+  const segmenter: Segmenter = {
+    method: 'sam',
+    segment: (_image, points) => {
+      const { x, y } = points[0] ?? { x: 0, y: 0 };
+      const on = isDresser(x, y);
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const px = i % width;
+        const py = Math.floor(i / width);
+        if (isDresser(px, py) === on && py < 145) out[i] = 1;
+      }
+      return Promise.resolve({ width, height, data: out });
+    },
+    dispose: () => Promise.resolve(),
+  };
+  return {
+    image: { width, height, data },
+    selection,
+    front,
+    dresser,
+    known: [
+      {
+        classId: ADE.cabinet,
+        box: { x: 100, y: 90, width: 80, height: 50 },
+        mask: { width, height, data: parsed },
+      },
+    ],
+    segmenter,
+  };
+}
+
+describe('objectsOnWall (a dresser the wall’s white, SAM stand-in)', () => {
+  it('takes the front of a cabinet the parse saw in part, and none of the wall', async () => {
+    const { image, selection, front, dresser, known, segmenter } = whiteDresser();
+    const n = image.width * image.height;
+    const floor = new Uint8Array(n);
+    for (let i = 145 * image.width; i < n; i++) floor[i] = 255;
+    const objects = await objectsOnWall(
+      image,
+      selection,
+      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
+      new Uint8Array(n),
+      floor,
+      segmenter,
+      known,
+    );
+    let frontArea = 0;
+    let frontTaken = 0;
+    let wallTaken = 0;
+    for (let i = 0; i < n; i++) {
+      if (front[i]) frontArea++;
+      if (front[i] && objects[i]) frontTaken++;
+      if (!dresser[i] && objects[i]) wallTaken++;
+    }
+    expect(frontTaken).toBeGreaterThan(0.9 * frontArea);
     expect(wallTaken).toBe(0);
   });
 });

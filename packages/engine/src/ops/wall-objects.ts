@@ -70,8 +70,24 @@ const FLAT_CLASSES: ReadonlySet<number> = new Set([
   ADE.cushion,
   ADE.pillow,
 ]);
-/** Solid pieces standing against a wall: prompted across the upper part of their box. */
-const SOLID_CLASSES: ReadonlySet<number> = new Set([ADE.sofa, ADE.bed, ADE.chair]);
+/**
+ * Solid pieces standing against a wall: prompted across the upper part of their box. Storage
+ * pieces and radiators are often the wall's own white, so no grid prompt lands on them
+ * (decision 069). Not a fridge: SAM returns it with the units round it, and that answer would
+ * hide its rim from the grid (decision 064).
+ */
+const SOLID_CLASSES: ReadonlySet<number> = new Set([
+  ADE.sofa,
+  ADE.bed,
+  ADE.chair,
+  ADE.cabinet,
+  ADE.chest,
+  ADE.wardrobe,
+  ADE.counter,
+  ADE.countertop,
+  ADE.buffet,
+  ADE.radiator,
+]);
 /** At most this many prompts at known objects, before the grid's (within MAX_PROMPTS). */
 const MAX_KNOWN_PROMPTS = 6;
 /** A segment covering this share of a flat object's parse pixels is that object. */
@@ -371,8 +387,9 @@ function takeOffFloor(
 
 /**
  * Prompts at the known objects that touch the selection: a flat object's pixel nearest its
- * centre, a solid piece's box centre a fifth of the way down (a sofa's back cushions); the
- * largest objects first.
+ * centre, a solid piece's box a fifth of the way down (a sofa's back cushions, a dresser's or a
+ * vanity's top drawers) at a quarter, half and three quarters of its width; the largest objects
+ * first.
  */
 function knownPrompts(
   known: readonly KnownObject[],

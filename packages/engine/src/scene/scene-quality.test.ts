@@ -64,7 +64,10 @@ interface Floors {
  * the floor (ops/find-floor.ts, `leavePlinths`); kitchen-black floor spill 8.6 → 0.5 % (bound
  * 0.11 → 0.02), every other row unchanged. Decision 070: a plant's leaves the parse called wall
  * keep their green (ops/plant-foliage.ts, per wall plane); dining-room paint spill 23.2 → 22.0 %
- * (bound 0.26 → 0.24).
+ * (bound 0.26 → 0.24). Decision 069: the parse's storage pieces and radiators are prompted for
+ * SAM like a sofa; paint spill bounds lowered on double-vanity (0.65 → 0.39, spill 36.1 %),
+ * grey-tile (0.27 → 0.25, 22.9 %) and minimal-mirror (0.18 → 0.14, 11.1 %; its miss rose
+ * 2.5 → 2.9 %, inside the 0.03 bound).
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -74,7 +77,7 @@ const THRESHOLDS: Record<string, Floors> = {
     left: null,
     front: 0.44,
     right: 0.01,
-    paintSpill: 0.65,
+    paintSpill: 0.39,
     paintMiss: 0.09,
     floorSpill: 0.03,
     floorMiss: 0.1,
@@ -85,7 +88,7 @@ const THRESHOLDS: Record<string, Floors> = {
     left: 0.0,
     front: 0.45,
     right: 0.64,
-    paintSpill: 0.27,
+    paintSpill: 0.25,
     paintMiss: 0.12,
     floorSpill: 0.13,
     floorMiss: 0.17,
@@ -107,7 +110,7 @@ const THRESHOLDS: Record<string, Floors> = {
     left: null,
     front: 0.8,
     right: null,
-    paintSpill: 0.18,
+    paintSpill: 0.14,
     paintMiss: 0.03,
     floorSpill: 0.06,
     floorMiss: 0.03,
