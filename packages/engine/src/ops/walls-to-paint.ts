@@ -268,6 +268,14 @@ function dropCeilingBand(
       high = Math.max(high, value(x, y));
     }
     if (high - low >= strength) continue;
+    // A step, not a line (a tile's joint, a pipe): the wall under it is not the band's shade.
+    let sum = 0;
+    for (let y = t + 2; y <= best - 3; y++) sum += value(x, y);
+    const band = sum / Math.max(1, best - 4 - t);
+    const depth = Math.max(3, Math.round((best - t) / 2));
+    sum = 0;
+    for (let y = best + 3; y < best + 3 + depth; y++) sum += value(x, Math.min(height - 1, y));
+    if (Math.abs(sum / depth - band) < BAND_STEP) continue;
     // Wall under the edge (not a window's or a cabinet's top).
     if (!mask.data[(best + 3) * width + x]) continue;
     top[x] = t;
@@ -315,6 +323,8 @@ const MIN_BAND = 0.01;
 const MAX_BAND = 0.05;
 /** Least step of the smoothed luminance (levels, across 4 rows) that ends a ceiling band. */
 const BAND_EDGE = 20;
+/** Least difference (levels) between a ceiling band's shade and the wall's under it. */
+const BAND_STEP = 12;
 /** Least width of a ceiling band, share of the photo's width. */
 const MIN_BAND_SPAN = 0.03;
 
