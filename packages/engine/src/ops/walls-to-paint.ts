@@ -236,7 +236,8 @@ function dropCeilingBand(
   for (let i = 0; i < n; i++) luma[i] = lumaAt(image.data, i);
   const smooth = boxMean(luma, width, height, 1);
   const value = (x: number, y: number) => smooth[y * width + x] ?? 0;
-  const minBand = Math.max(3, Math.round(MIN_BAND * height));
+  // At least a row of band between the two edges' spread (2 rows each side).
+  const minBand = Math.max(5, Math.round(MIN_BAND * height));
   const maxBand = Math.max(minBand + 2, Math.round(MAX_BAND * height));
   const top = new Int32Array(width).fill(-1);
   const edge = new Float32Array(width).fill(Number.NaN);
