@@ -251,6 +251,7 @@ function dropCeilingBand(
       if (mask.data[y * width + x]) break;
     }
     if (t < 0 || t + maxBand + 3 >= height) continue;
+    top[x] = t;
     let best = -1;
     let strength = 0;
     for (let y = t + minBand; y <= t + maxBand; y++) {
@@ -260,7 +261,8 @@ function dropCeilingBand(
         best = y;
       }
     }
-    if (best < 0 || strength < BAND_EDGE) continue;
+    // A step at the search's end may be the rise of one further down: not a band's own edge.
+    if (best < 0 || best > t + maxBand - 2 || strength < BAND_EDGE) continue;
     // The band itself is plain: its spread under the step that ends it.
     let low = Infinity;
     let high = -Infinity;
@@ -279,7 +281,6 @@ function dropCeilingBand(
     if (Math.abs(sum / depth - band) < BAND_STEP) continue;
     // Wall under the edge (not a window's or a cabinet's top).
     if (!mask.data[(best + 3) * width + x]) continue;
-    top[x] = t;
     edge[x] = best;
   }
   // Runs of columns whose steps join (a few columns may miss one: a lamp, a window's top under
@@ -310,7 +311,9 @@ function dropCeilingBand(
     const line = leastSquaresLine(run);
     const residual = run.reduce((sum, [c, y]) => sum + Math.abs(y - line.at(c)), 0) / run.length;
     if (residual > Math.max(1.5, 0.003 * height)) continue;
-    for (const [c] of run) {
+    // Over the run's whole span, so the gaps are not left as stripes of paint.
+    for (let c = first[0]; c <= last[0]; c++) {
+      if ((top[c] ?? -1) < 0) continue;
       const to = Math.min(height, Math.round(line.at(c)));
       for (let y = Math.max(0, top[c] ?? 0); y < to; y++) {
         if (mask.data[y * width + c]) drop(y * width + c);
