@@ -69,7 +69,7 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
   // to the wall is painted, and the line's own row is blended by how much of it lies under the
   // line — the paint's top edge is the line, not the parse's wavy boundary.
   straightenCeilingEdge(parse, mask, matte, drop, image);
-  if (image) dropCeilingBand(image, parse, mask, drop);
+  if (image) dropCeilingBand(image, parse, mask, matte, drop);
   // A narrow run of "wall" between a curtain and a window, another curtain or the frame edge is
   // the curtain's own fabric or its shadow: it keeps its colour. A pier between two windows
   // with no curtain is wall, and is painted.
@@ -228,6 +228,7 @@ function dropCeilingBand(
   image: Raster,
   parse: RoomParse,
   mask: Mask,
+  matte: Uint8Array,
   drop: (i: number) => void,
 ): void {
   const { width, height, labels } = parse;
@@ -314,9 +315,13 @@ function dropCeilingBand(
     // Over the run's whole span, so the gaps are not left as stripes of paint.
     for (let c = first[0]; c <= last[0]; c++) {
       if ((top[c] ?? -1) < 0) continue;
-      const to = Math.min(height, Math.round(line.at(c)));
-      for (let y = Math.max(0, top[c] ?? 0); y < to; y++) {
-        if (mask.data[y * width + c]) drop(y * width + c);
+      // Rows wholly above the line go; the row it crosses keeps the share of it below the line.
+      const at = line.at(c);
+      for (let y = Math.max(0, top[c] ?? 0); y < Math.min(height, at); y++) {
+        const i = y * width + c;
+        if (!mask.data[i]) continue;
+        if (y + 1 <= at) drop(i);
+        else matte[i] = Math.min(matte[i] ?? 0, Math.round((y + 1 - at) * 255));
       }
     }
   }
