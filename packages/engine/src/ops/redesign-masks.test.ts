@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Mask } from '../raster';
+import type { Mask, Raster } from '../raster';
 import { ADE, type RoomParse } from '../scene';
 import type { SceneObject } from '../scene/objects';
 import { pieceOf } from './redesign';
@@ -179,6 +179,41 @@ describe('redesign masks', () => {
     const noSam = { method: 'region-growing' } as Segmenter;
     const surface = await wallPaintSurface(image, everything, parse, noSam);
     expect(surface?.mask.data).toEqual(wallsToPaint(parse, image).mask.data);
+  });
+
+  describe('a band under the ceiling (decision 072)', () => {
+    /** The photo by row: ceiling over rows 0–29, `shade(y)` below; the parse calls it all wall. */
+    function photo(shade: (y: number) => number): Raster {
+      const data = new Uint8ClampedArray(W * H * 4);
+      for (let y = 0; y < H; y++) {
+        const v = y < 30 ? 235 : shade(y);
+        for (let x = 0; x < W; x++) data.set([v, v, v, 255], (y * W + x) * 4);
+      }
+      return { width: W, height: H, data };
+    }
+    const painted = (mask: Mask, y: number) => {
+      let n = 0;
+      for (let x = 0; x < W; x++) n += mask.data[y * W + x] ?? 0;
+      return n;
+    };
+
+    it('leaves a cornice or header the parse calls wall unpainted, and paints the wall under it', () => {
+      // A grey header over rows 30–35, the pale wall from row 36.
+      const { mask } = wallsToPaint(
+        fakeParse(room(() => {})),
+        photo((y) => (y < 36 ? 150 : 210)),
+      );
+      for (let y = 30; y < 35; y++) expect(painted(mask, y)).toBe(0);
+      for (let y = 37; y < 110; y++) expect(painted(mask, y)).toBe(W);
+    });
+
+    it('paints the top of a tiled wall down to its first joint (a line, not a step)', () => {
+      const { mask } = wallsToPaint(
+        fakeParse(room(() => {})),
+        photo((y) => (y === 36 ? 120 : 200)),
+      );
+      for (let y = 30; y < 110; y++) expect(painted(mask, y)).toBe(W);
+    });
   });
 
   it('takes back the wall round a window that the parse gave the window (an arch), not the window', () => {

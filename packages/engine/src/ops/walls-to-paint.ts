@@ -70,6 +70,7 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
   // to the wall is painted, and the line's own row is blended by how much of it lies under the
   // line — the paint's top edge is the line, not the parse's wavy boundary.
   straightenCeilingEdge(parse, mask, matte, drop, image);
+  if (image) dropCeilingBand(image, parse, mask, matte, drop);
   // A narrow run of "wall" between a curtain and a window, another curtain or the frame edge is
   // the curtain's own fabric or its shadow: it keeps its colour. A pier between two windows
   // with no curtain is wall, and is painted.
@@ -220,6 +221,128 @@ function straightenCeilingEdge(
     }
   }
 }
+
+/**
+ * A cornice, a tray ceiling's step or a header beam under the ceiling that the parse read as
+ * the wall's top: a plain band at the top of the wall, parted from the wall under it by a second
+ * straight edge of the photo. Per column under the ceiling, the strongest step of the smoothed
+ * luminance between {@link MIN_BAND} and {@link MAX_BAND} of the height under the wall's top,
+ * stronger than {@link BAND_EDGE} and than the band's own spread, with wall under it; over a run
+ * of such columns at least {@link MIN_BAND_SPAN} of the width whose steps lie on one line, the
+ * band above the line is not painted.
+ */
+function dropCeilingBand(
+  image: Raster,
+  parse: RoomParse,
+  mask: Mask,
+  matte: Uint8Array,
+  drop: (i: number) => void,
+): void {
+  const { width, height, labels } = parse;
+  const n = width * height;
+  const luma = new Float32Array(n);
+  for (let i = 0; i < n; i++) luma[i] = lumaAt(image.data, i);
+  const smooth = boxMean(luma, width, height, 1);
+  const value = (x: number, y: number) => smooth[y * width + x] ?? 0;
+  // At least a row of band between the two edges' spread (2 rows each side).
+  const minBand = Math.max(5, Math.round(MIN_BAND * height));
+  const maxBand = Math.max(minBand + 2, Math.round(MAX_BAND * height));
+  const top = new Int32Array(width).fill(-1);
+  const edge = new Float32Array(width).fill(Number.NaN);
+  for (let x = 0; x < width; x++) {
+    let t = -1;
+    for (let y = 1; y < height - 1; y++) {
+      if (mask.data[y * width + x] && labels[(y - 1) * width + x] === ADE.ceiling) {
+        t = y;
+        break;
+      }
+      if (mask.data[y * width + x]) break;
+    }
+    if (t < 0 || t + maxBand + 3 >= height) continue;
+    top[x] = t;
+    let best = -1;
+    let strength = 0;
+    for (let y = t + minBand; y <= t + maxBand; y++) {
+      const step = Math.abs(value(x, y + 2) - value(x, y - 2));
+      if (step > strength) {
+        strength = step;
+        best = y;
+      }
+    }
+    // A step at the search's end may be the rise of one further down: not a band's own edge.
+    if (best < 0 || best > t + maxBand - 2 || strength < BAND_EDGE) continue;
+    // The band itself is plain: its spread under the step that ends it.
+    let low = Infinity;
+    let high = -Infinity;
+    for (let y = t + 2; y <= best - 3; y++) {
+      low = Math.min(low, value(x, y));
+      high = Math.max(high, value(x, y));
+    }
+    if (high - low >= strength) continue;
+    // A step, not a line (a tile's joint, a pipe): the wall under it is not the band's shade.
+    let sum = 0;
+    for (let y = t + 2; y <= best - 3; y++) sum += value(x, y);
+    const band = sum / Math.max(1, best - 4 - t);
+    const depth = Math.max(3, Math.round((best - t) / 2));
+    sum = 0;
+    for (let y = best + 3; y < best + 3 + depth; y++) sum += value(x, Math.min(height - 1, y));
+    if (Math.abs(sum / depth - band) < BAND_STEP) continue;
+    // Wall under the edge (not a window's or a cabinet's top).
+    if (!mask.data[(best + 3) * width + x]) continue;
+    edge[x] = best;
+  }
+  // Runs of columns whose steps join (a few columns may miss one: a lamp, a window's top under
+  // it), each straight.
+  const minRun = Math.max(8, Math.round(MIN_BAND_SPAN * width));
+  const maxGap = Math.max(3, Math.round(MIN_BAND_SPAN * width));
+  const joinStep = Math.max(2, Math.round(0.003 * height));
+  const found: number[] = [];
+  for (let x = 0; x < width; x++) if (Number.isFinite(edge[x] ?? Number.NaN)) found.push(x);
+  let start = 0;
+  for (let k = 1; k <= found.length; k++) {
+    const prev = found[k - 1] ?? 0;
+    const next = found[k];
+    if (
+      next !== undefined &&
+      next - prev <= maxGap &&
+      Math.abs((edge[next] ?? 0) - (edge[prev] ?? 0)) <=
+        (next - prev <= 2 ? joinStep : 2 * joinStep)
+    ) {
+      continue;
+    }
+    const run: [number, number][] = found.slice(start, k).map((c) => [c, edge[c] ?? 0]);
+    start = k;
+    const first = run[0];
+    const last = run[run.length - 1];
+    if (!first || !last || last[0] - first[0] + 1 < minRun) continue;
+    if (run.length < 0.5 * (last[0] - first[0] + 1)) continue;
+    const line = leastSquaresLine(run);
+    const residual = run.reduce((sum, [c, y]) => sum + Math.abs(y - line.at(c)), 0) / run.length;
+    if (residual > Math.max(1.5, 0.003 * height)) continue;
+    // Over the run's whole span, so the gaps are not left as stripes of paint.
+    for (let c = first[0]; c <= last[0]; c++) {
+      if ((top[c] ?? -1) < 0) continue;
+      // Rows wholly above the line go; the row it crosses keeps the share of it below the line.
+      const at = line.at(c);
+      for (let y = Math.max(0, top[c] ?? 0); y < Math.min(height, at); y++) {
+        const i = y * width + c;
+        if (!mask.data[i]) continue;
+        if (y + 1 <= at) drop(i);
+        else matte[i] = Math.min(matte[i] ?? 0, Math.round((y + 1 - at) * 255));
+      }
+    }
+  }
+}
+
+/** Least and greatest depth of a ceiling band (share of the height) under the wall's top. */
+const MIN_BAND = 0.01;
+const MAX_BAND = 0.05;
+/** Least step of the smoothed luminance (levels, across 4 rows) that ends a ceiling band. */
+const BAND_EDGE = 20;
+/** Least difference (levels) between a ceiling band's shade and the wall's under it. */
+const BAND_STEP = 12;
+/** Least width of a ceiling band, share of the photo's width. */
+const MIN_BAND_SPAN = 0.03;
 
 /** How far under the wall–ceiling line (share of the height) the wall may start and be filled. */
 const CEILING_FILL = 0.02;
