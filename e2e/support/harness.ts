@@ -146,7 +146,12 @@ class ApiRequestLog {
         this.open.set(request, performance.now());
     });
     page.on('requestfinished', (request) => {
-      void request.response().then((response) => this.finish(request, String(response?.status())));
+      // The page may close before the response is read (a story's last click): that is no
+      // failure of the story, and must not surface as an unhandled rejection.
+      request.response().then(
+        (response) => this.finish(request, String(response?.status())),
+        () => this.finish(request, 'page closed'),
+      );
     });
     page.on('requestfailed', (request) => this.finish(request, request.failure()?.errorText ?? ''));
   }
