@@ -55,7 +55,7 @@ describe('objectsOverFloor', () => {
     expect(objects.some((v) => v === 1)).toBe(false);
   });
 
-  it("takes out a table's legs the parse read as floor, with the table SAM is clicked on", async () => {
+  it("takes out a table's legs the parse read as floor, not the floor between them", async () => {
     // The parse names the table's top (above the floor); its two thin legs, below it, it calls
     // floor, and none of the grid's points lands on them.
     const top = (x: number, y: number) => x >= 15 && x <= 25 && y >= 12 && y < 20;
@@ -64,7 +64,8 @@ describe('objectsOverFloor', () => {
       top(i % W, (i / W) | 0) ? ADE.table : (region[i] ?? 0) ? ADE.floor : ADE.wall,
     );
     // SAM: a click on the top alone selects the top; with a box reaching below it, the whole
-    // table; a click anywhere else, the floor round the legs.
+    // table and the floor seen between its legs; a click anywhere else, the floor round the legs.
+    const between = (x: number, y: number) => x >= 18 && x <= 22 && y >= 20 && y < 28;
     const sam: Segmenter = {
       method: 'sam',
       segment(_image, points, hints): Promise<Mask> {
@@ -74,7 +75,7 @@ describe('objectsOverFloor', () => {
         const data = Uint8Array.from({ length: W * H }, (_, i) => {
           const x = i % W;
           const y = (i / W) | 0;
-          if (top(p.x, p.y)) return top(x, y) || (whole && leg(x, y)) ? 1 : 0;
+          if (top(p.x, p.y)) return top(x, y) || (whole && (leg(x, y) || between(x, y))) ? 1 : 0;
           return (region[i] ?? 0) && !leg(x, y) ? 1 : 0;
         });
         return Promise.resolve({ width: W, height: H, data });

@@ -45,6 +45,12 @@ const STANDING = new Set<number>([
 const CLICK_HEIGHT = 0.25;
 /** How far below the piece the parse names its legs may reach, in its own heights. */
 const LEG_REACH = 2;
+/**
+ * Of a piece SAM takes whole, only what is this narrow along a row (share of the photo's longer
+ * side, each side of a middle) is taken out of the floor: its legs. SAM's whole piece also holds
+ * the floor seen between the legs under a table, a wide (if low) band the floor keeps.
+ */
+const LEG_HALF_WIDTH = 0.006;
 
 /**
  * Pixels (1) of `region` — the parse's floor with its rugs, 1 per pixel — that SAM shows belong
@@ -68,9 +74,11 @@ export async function objectsOverFloor(
   for (let i = 0; i < n; i++) regionArea += region[i] ?? 0;
   // A point already inside an earlier answer would only ask about the same thing again.
   const answered = new Uint8Array(n);
+  const legRadius = Math.max(1, Math.round(LEG_HALF_WIDTH * Math.max(width, height)));
   const ask = async (x: number, y: number, box?: ObjectBox) => {
     const hints = box ? { objects: [box] } : {};
     const thing = (await segmenter.segment(image, [{ x, y, label: 1 }], hints)).data;
+    const within = new Uint8Array(n);
     let area = 0;
     let inside = 0;
     for (let i = 0; i < n; i++) {
@@ -81,7 +89,9 @@ export async function objectsOverFloor(
     }
     if (area < MIN_OBJECT_SHARE * n || inside >= MAX_INSIDE_SHARE * area) return;
     if (inside > MAX_REGION_SHARE * regionArea) return;
-    for (let i = 0; i < n; i++) if (thing[i] && region[i]) objects[i] = 1;
+    for (let i = 0; i < n; i++) within[i] = thing[i] && region[i] ? 1 : 0;
+    const taken = box ? thinParts(within, width, height, legRadius) : within;
+    for (let i = 0; i < n; i++) if (taken[i]) objects[i] = 1;
   };
   for (let gy = 0; gy < GRID; gy++) {
     for (let gx = 0; gx < GRID; gx++) {
@@ -156,4 +166,29 @@ export function furnitureOnFloor(
     clicks.push({ x: best % width, y: (best / width) | 0, box });
   }
   return clicks;
+}
+
+/**
+ * The parts of `mask` (1 per pixel) no wider than 2·`r` + 1 pixels along their row — a leg, not
+ * the floor between legs, however low a band that is: the mask less its opening by a horizontal
+ * run of that length.
+ */
+export function thinParts(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const thin = new Uint8Array(width * height);
+  const span = 2 * r + 1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    // Runs of the mask along the row: one as wide as the window survives the opening whole.
+    for (let x = 0; x < width;) {
+      if (!mask[row + x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < width && mask[row + end]) end++;
+      if (end - x < span) for (let k = x; k < end; k++) thin[row + k] = 1;
+      x = end;
+    }
+  }
+  return thin;
 }
