@@ -51,6 +51,8 @@ const LEG_REACH = 2;
  * the floor seen between the legs under a table, a wide (if low) band the floor keeps.
  */
 const LEG_HALF_WIDTH = 0.006;
+/** A leg is at least this many times as tall as it is wide (its mean width). */
+const LEG_ELONGATION = 4;
 
 /**
  * Pixels (1) of `region` — the parse's floor with its rugs, 1 per pixel — that SAM shows belong
@@ -169,9 +171,8 @@ export function furnitureOnFloor(
 }
 
 /**
- * The parts of `mask` (1 per pixel) no wider than 2·`r` + 1 pixels along their row — a leg, not
- * the floor between legs, however low a band that is: the mask less its opening by a horizontal
- * run of that length.
+ * The legs in `mask` (1 per pixel): its parts no wider than 2·`r` + 1 pixels along their row —
+ * not the floor between legs, however low a band that is — joined into pieces that stand tall.
  */
 export function thinParts(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
   const thin = new Uint8Array(width * height);
@@ -189,6 +190,25 @@ export function thinParts(mask: Uint8Array, width: number, height: number, r: nu
       if (end - x < span) for (let k = x; k < end; k++) thin[row + k] = 1;
       x = end;
     }
+  }
+  // A leg stands tall for its width; a sliver of floor left between two legs does not.
+  const { ids, count } = labelComponents(thin, width, height, new Set([1]));
+  const area = new Int32Array(count + 1);
+  const top = new Int32Array(count + 1).fill(height);
+  const bottom = new Int32Array(count + 1).fill(-1);
+  for (let i = 0; i < thin.length; i++) {
+    const id = ids[i] ?? 0;
+    if (!id) continue;
+    const y = (i / width) | 0;
+    area[id] = (area[id] ?? 0) + 1;
+    top[id] = Math.min(top[id] ?? height, y);
+    bottom[id] = Math.max(bottom[id] ?? -1, y);
+  }
+  for (let i = 0; i < thin.length; i++) {
+    const id = ids[i] ?? 0;
+    if (!id) continue;
+    const tall = (bottom[id] ?? 0) - (top[id] ?? 0) + 1;
+    if (tall < LEG_ELONGATION * ((area[id] ?? 0) / tall)) thin[i] = 0;
   }
   return thin;
 }
