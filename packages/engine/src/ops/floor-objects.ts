@@ -52,7 +52,7 @@ const LEG_REACH = 2;
  */
 const LEG_HALF_WIDTH = 0.006;
 /** A leg is at least this many times as tall as it is wide (its mean width). */
-const LEG_ELONGATION = 4;
+const LEG_ELONGATION = 8;
 
 /**
  * Pixels (1) of `region` — the parse's floor with its rugs, 1 per pixel — that SAM shows belong
