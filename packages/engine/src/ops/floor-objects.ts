@@ -7,8 +7,9 @@
  * wholly inside the floor and stay.
  *
  * The grid's points seldom land on a leg, so SAM is also clicked on each piece of furniture the
- * parse names standing on the floor (a chair, a side table): a table's pale legs the network read
- * as floor come back with the table they hold up.
+ * parse names standing on the floor (a chair, a side table), with a box reaching below it: of the
+ * whole piece SAM gives, only its legs — narrow along the photo's rows and upright —
+ * leave the floor; the floor seen between them stays (decision 071).
  */
 import { boundsWhere, type Raster } from '../raster';
 import { ADE } from '../scene/ade20k';
@@ -57,7 +58,7 @@ const LEG_ELONGATION = 8;
 /**
  * Pixels (1) of `region` — the parse's floor with its rugs, 1 per pixel — that SAM shows belong
  * to things standing there; all zero when the segmenter is not SAM (region growing would only
- * find the floor's own colour again).
+ * find the floor's own colour again). With the parse's `labels`, the legs of its furniture too.
  */
 export async function objectsOverFloor(
   image: Raster,
@@ -92,7 +93,7 @@ export async function objectsOverFloor(
     if (area < MIN_OBJECT_SHARE * n || inside >= MAX_INSIDE_SHARE * area) return;
     if (inside > MAX_REGION_SHARE * regionArea) return;
     for (let i = 0; i < n; i++) within[i] = thing[i] && region[i] ? 1 : 0;
-    const taken = box ? thinParts(within, width, height, legRadius) : within;
+    const taken = box ? legsIn(within, width, height, legRadius) : within;
     for (let i = 0; i < n; i++) if (taken[i]) objects[i] = 1;
   };
   for (let gy = 0; gy < GRID; gy++) {
@@ -171,10 +172,10 @@ export function furnitureOnFloor(
 }
 
 /**
- * The legs in `mask` (1 per pixel): its parts no wider than 2·`r` + 1 pixels along their row —
+ * The legs in `mask` (1 per pixel): its runs no wider than 2·`r` + 1 pixels along a row —
  * not the floor between legs, however low a band that is — joined into pieces that stand tall.
  */
-export function thinParts(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
+export function legsIn(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
   const thin = new Uint8Array(width * height);
   const span = 2 * r + 1;
   for (let y = 0; y < height; y++) {

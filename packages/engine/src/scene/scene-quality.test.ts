@@ -62,7 +62,9 @@ interface Floors {
  * 1.4 % of the photo is bare tile, under the 2 % a floor needs (bedroom-1's rule), and "replace
  * the rug" still lays over it. Decision 066: the recessed plinth under a unit is taken back out of
  * the floor (ops/find-floor.ts, `leavePlinths`); kitchen-black floor spill 8.6 → 0.5 % (bound
- * 0.11 → 0.02), every other row unchanged.
+ * 0.11 → 0.02), every other row unchanged. Decision 071: SAM is clicked on the parse's
+ * furniture standing on the floor and its slender legs leave the floor; kitchen-dining floor spill
+ * 9.7 → 9.3 % (bound 0.12 → 0.113), red-armchair 15.0 → 14.4 % (0.17 → 0.164).
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -151,7 +153,7 @@ const THRESHOLDS: Record<string, Floors> = {
     right: 0.81,
     paintSpill: 0.19,
     paintMiss: 0.08,
-    floorSpill: 0.12,
+    floorSpill: 0.113,
     floorMiss: 0.06,
   },
   'living-dining-room-red-armchair.jpg': {
@@ -162,7 +164,7 @@ const THRESHOLDS: Record<string, Floors> = {
     right: 0.2,
     paintSpill: 0.44,
     paintMiss: 0.15,
-    floorSpill: 0.17,
+    floorSpill: 0.164,
     floorMiss: 0.13,
   },
   'living-room-1.jpg': {
