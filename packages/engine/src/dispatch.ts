@@ -253,7 +253,7 @@ async function runVariant(
     case 'floors': {
       const parse = await roomParseOf(image, settings);
       const segmenter = await loadSegmenter(settings);
-      const notFloor = await objectsOverFloor(image, floorRegionOf(parse), segmenter);
+      const notFloor = await objectsOverFloor(image, floorRegionOf(parse), segmenter, parse.labels);
       checkpoint(signal);
       const floor = floorOf(parse, {
         rug: request.rug ?? 'keep',

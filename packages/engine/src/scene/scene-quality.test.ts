@@ -69,7 +69,9 @@ interface Floors {
  * grey-tile (0.27 → 0.25, 22.9 %) and minimal-mirror (0.18 → 0.14, 11.1 %; its miss rose
  * 2.5 → 2.9 %, inside the 0.03 bound). Decision 072: a band under the ceiling ended by a second
  * straight edge (a header, a tray step's face) is not painted; cognac paint spill 18.1 → 15.4 %
- * (bound 0.31 → 0.18) and beige 27.0 → 26.4 % (0.3 → 0.29).
+ * (bound 0.31 → 0.18) and beige 27.0 → 26.4 % (0.3 → 0.29). Decision 071: SAM is clicked on the
+ * parse's furniture standing on the floor and its slender legs leave the floor; kitchen-dining
+ * floor spill 9.7 → 9.3 % (bound 0.12 → 0.113), red-armchair 15.0 → 14.4 % (0.17 → 0.164).
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -158,7 +160,7 @@ const THRESHOLDS: Record<string, Floors> = {
     right: 0.81,
     paintSpill: 0.19,
     paintMiss: 0.08,
-    floorSpill: 0.12,
+    floorSpill: 0.113,
     floorMiss: 0.06,
   },
   'living-dining-room-red-armchair.jpg': {
@@ -169,7 +171,7 @@ const THRESHOLDS: Record<string, Floors> = {
     right: 0.2,
     paintSpill: 0.44,
     paintMiss: 0.15,
-    floorSpill: 0.17,
+    floorSpill: 0.164,
     floorMiss: 0.13,
   },
   'living-room-1.jpg': {

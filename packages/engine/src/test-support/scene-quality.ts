@@ -149,7 +149,12 @@ export async function measureScene(photo: string, maxSide = 1600): Promise<Scene
   // Floors: as the app asks (no mask, SAM's objects out of the floor), a texture far from the
   // floor's colour.
   let floors: SceneQuality['floors'] = { spill: 0, miss: 1, refused: true, spillOn: {} };
-  const notFloor = await objectsOverFloor(image, floorRegionOf(parse), await samSegmenter());
+  const notFloor = await objectsOverFloor(
+    image,
+    floorRegionOf(parse),
+    await samSegmenter(),
+    parse.labels,
+  );
   try {
     const floor = floorOf(parse, { image, notFloor });
     const textures = await Promise.all(FLOOR_TEXTURES.map((t) => textureRaster(t, 1024)));
