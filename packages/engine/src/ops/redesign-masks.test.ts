@@ -207,6 +207,21 @@ describe('redesign masks', () => {
       for (let y = 37; y < 110; y++) expect(painted(mask, y)).toBe(W);
     });
 
+    it('paints the wall above a fitting under the ceiling mid-wall (its top is no band’s foot)', () => {
+      // A dark fitting (a shower head) over columns 80–119, rows 36–49, the parse calling it wall:
+      // its top is a straight step under a plain stretch of wall, but the wall runs on beside it.
+      const labels = room(() => {});
+      const data = new Uint8ClampedArray(W * H * 4);
+      for (let y = 0; y < H; y++) {
+        for (let x = 0; x < W; x++) {
+          const v = y < 30 ? 235 : x >= 80 && x < 120 && y >= 36 && y < 50 ? 120 : 200;
+          data.set([v, v, v, 255], (y * W + x) * 4);
+        }
+      }
+      const { mask } = wallsToPaint(fakeParse(labels), { width: W, height: H, data });
+      for (let y = 30; y < 110; y++) expect(painted(mask, y)).toBe(W);
+    });
+
     it('paints the top of a tiled wall down to its first joint (a line, not a step)', () => {
       const { mask } = wallsToPaint(
         fakeParse(room(() => {})),

@@ -228,8 +228,9 @@ function straightenCeilingEdge(
  * straight edge of the photo. Per column under the ceiling, the strongest step of the smoothed
  * luminance between {@link MIN_BAND} and {@link MAX_BAND} of the height under the wall's top,
  * stronger than {@link BAND_EDGE} and than the band's own spread, with wall under it; over a run
- * of such columns at least {@link MIN_BAND_SPAN} of the width whose steps lie on one line, the
- * band above the line is not painted.
+ * of such columns at least {@link MIN_BAND_SPAN} of the width whose steps lie on one line and
+ * which runs on to where the wall ends on one side at least, the band above the line is not
+ * painted.
  */
 function dropCeilingBand(
   image: Raster,
@@ -319,6 +320,22 @@ function dropCeilingBand(
     const line = leastSquaresLine(run);
     const residual = run.reduce((sum, [c, y]) => sum + Math.abs(y - line.at(c)), 0) / run.length;
     if (residual > Math.max(1.5, 0.003 * height)) continue;
+    // A band is the room's: its foot runs on to where the wall ends on one side at least (the
+    // frame, an opening or a beam, another wall), not stopping mid-wall with wall on either side
+    // as a fitting's top (a shower head) does.
+    const plane = (c: number) =>
+      parse.wallPlanes[Math.min(height - 1, Math.max(0, Math.round(line.at(c)) + 3)) * width + c];
+    const own = plane(first[0]);
+    const endsWall = (from: number, dir: number) => {
+      for (let d = 1; d <= maxGap; d++) {
+        const c = from + dir * d;
+        if (c < 0 || c >= width || (top[c] ?? -1) < 0) return true;
+        const under = Math.min(height - 1, Math.max(0, Math.round(line.at(c)) + 3));
+        if (!mask.data[under * width + c] || plane(c) !== own) return true;
+      }
+      return false;
+    };
+    if (!endsWall(first[0], -1) && !endsWall(last[0], 1)) continue;
     // Over the run's whole span, so the gaps are not left as stripes of paint.
     for (let c = first[0]; c <= last[0]; c++) {
       if ((top[c] ?? -1) < 0) continue;
