@@ -100,6 +100,32 @@ describe('redesign masks', () => {
       for (let x = 120; x < 140; x++) expect(mask.data[y * W + x]).toBe(1);
   });
 
+  it("paints a pillar's top whole when the wall's grain shows an edge on the far line in some columns", () => {
+    // A pillar over columns 120–139 whose top the parse drew raggedly (rows 15–19, so no straight
+    // run of its own): the far wall's line at row 30 is no edge of this column's, unless the photo
+    // shows one there. It shows none, but the wall's grain is a dark speck on row 30 in every
+    // sixth column. Judged column by column, the specks "showed" the line and cut the pillar's
+    // top into stripes of paint and old wall.
+    const top = (x: number) => 15 + ((x * 7) % 5);
+    const labels = room((set) => {
+      for (let x = 120; x < 140; x++) for (let y = top(x); y < 30; y++) set(x, y, ADE.wall);
+    });
+    const data = new Uint8ClampedArray(W * H * 4);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const pillar = x >= 120 && x < 140;
+        const speck = pillar && y === 30 && x % 6 === 0;
+        const v = y < (pillar ? top(x) : 30) ? 235 : speck ? 150 : 200;
+        data.set([v, v, v, 255], (y * W + x) * 4);
+      }
+    }
+    const { mask } = wallsToPaint(fakeParse(labels), { width: W, height: H, data });
+    // Under its ragged top, away from its sides (where the ceiling's real edge beside it is
+    // near enough to count).
+    for (let x = 126; x < 134; x++)
+      for (let y = 21; y < 30; y++) expect([x, y, mask.data[y * W + x]]).toEqual([x, y, 1]);
+  });
+
   it("keeps a pillar's top whole where a light fitting breaks its edge with the ceiling", () => {
     // A pillar over columns 100–159 whose top meets the ceiling at row 16, but a fitting
     // (another class) sits on it over columns 125–129 (2.5% of the width, as a spotlight on a

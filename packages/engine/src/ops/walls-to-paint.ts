@@ -153,16 +153,38 @@ function straightenCeilingEdge(
   if (ceiling.size === 0) return;
   const band = Math.max(2, Math.round(CEILING_FILL * height));
   const reach = Math.max(band, Math.round(CEILING_LINE_REACH * height));
-  // Whether the photo shows an edge where the line crosses the column (the line is this
-  // column's wall–ceiling edge, however far under the parse's ceiling it runs).
+  // Whether the photo shows an edge along the line where it crosses the column (the line is
+  // this column's wall–ceiling edge, however far under the parse's ceiling it runs). Judged over
+  // the columns around it, not column by column: on a plain wall the grain passes the edge test
+  // in one column and fails it in the next, and a per-column answer cut the wall's top into
+  // stripes of paint and old wall.
   const lum = (i: number) => (image ? lumaAt(image.data, i) : 0);
-  const lineShown = (x: number, at: number) => {
-    if (!image || x < 1 || x >= width - 1) return true;
+  const shownAt = (x: number, at: number) => {
+    if (x < 1 || x >= width - 1) return false;
     const row = Math.round(at);
     for (let y = Math.max(1, row - 2); y <= Math.min(height - 2, row + 2); y++) {
       if (sobelMagnitudeAt(lum, y * width + x, width) > HALO_EDGE) return true;
     }
     return false;
+  };
+  const shownShare = new Map<number, Float32Array>();
+  const span = Math.max(1, Math.round(LINE_SHOWN_SPAN * width));
+  const lineShown = (plane: number, line: { at: (x: number) => number }, x: number) => {
+    if (!image) return true;
+    let share = shownShare.get(plane);
+    if (!share) {
+      const shown = new Float32Array(width + 1);
+      for (let c = 0; c < width; c++)
+        shown[c + 1] = (shown[c] ?? 0) + (shownAt(c, line.at(c)) ? 1 : 0);
+      share = new Float32Array(width);
+      for (let c = 0; c < width; c++) {
+        const a = Math.max(0, c - span);
+        const b = Math.min(width, c + span + 1);
+        share[c] = ((shown[b] ?? 0) - (shown[a] ?? 0)) / (b - a);
+      }
+      shownShare.set(plane, share);
+    }
+    return (share[x] ?? 0) >= LINE_SHOWN_SHARE;
   };
   for (let x = 0; x < width; x++) {
     let highest = Infinity;
@@ -182,10 +204,11 @@ function straightenCeilingEdge(
       }
       if (!underCeiling) continue;
       if (mask.data[i]) {
-        const line = ceiling.get(wallPlanes[i] ?? 0);
+        const plane = wallPlanes[i] ?? 0;
+        const line = ceiling.get(plane);
         if (!line) continue;
         const at = line.at(x);
-        if (at - lastCeiling > reach && !lineShown(x, at)) continue;
+        if (at - lastCeiling > reach && !lineShown(plane, line, x)) continue;
         if (y + 1 <= at) drop(i);
         else if (y < at) matte[i] = Math.min(matte[i] ?? 0, Math.round((y + 1 - at) * 255));
       } else if (matte[i] && y < highest - CEILING_TOLERANCE * height) {
@@ -365,6 +388,10 @@ const MIN_BAND_SPAN = 0.03;
 const CEILING_FILL = 0.02;
 /** How far under a column's ceiling (share of the height) its plane's line may cut the wall. */
 const CEILING_LINE_REACH = 0.06;
+/** Whether the photo shows the line is judged over the columns this share of the width each side… */
+const LINE_SHOWN_SPAN = 0.03;
+/** …and holds where it shows an edge in at least this share of them. */
+const LINE_SHOWN_SHARE = 0.75;
 
 /**
  * The wall the parse gave to a neighbour: its window, door and fireplace shapes come from a
