@@ -36,15 +36,8 @@ function floorMatte(labels: Uint8Array): Uint8Array {
 describe('plantFoliageOn', () => {
   it("takes the plant's green leaf out of a cream floor, and only it", () => {
     const { image, labels } = scene(CREAM);
-    const taken = plantFoliageOn(image, labels, floorMatte(labels));
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        // The leaf, with its one-pixel rim where it meets the floor; not the stray green patch.
-        const rim = leaf(x - 1, y) || leaf(x + 1, y) || leaf(x, y - 1) || leaf(x, y + 1);
-        const expected = leaf(x, y) || (rim && !pot(x, y));
-        expect(taken[y * W + x], `${x},${y}`).toBe(expected ? 1 : 0);
-      }
-    }
+    // The leaf, with its one-pixel rim where it meets the floor; not the stray green patch.
+    expectLeafTaken(plantFoliageOn(image, labels, floorMatte(labels)), pot);
   });
 
   it('takes nothing from a green carpet of the leaf’s own colour', () => {
@@ -88,14 +81,7 @@ describe('plantFoliageOn a wall', () => {
   it('takes a pale leaf out of the white wall, and nothing of the sage wall beside it', () => {
     const { image, labels, planes } = wallScene();
     const matte = Uint8Array.from(labels, (l) => (l === ADE.wall ? 255 : 0));
-    const taken = plantFoliageOn(image, labels, matte, planes);
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        const rim = leaf(x - 1, y) || leaf(x + 1, y) || leaf(x, y - 1) || leaf(x, y + 1);
-        const expected = leaf(x, y) || (rim && !potOnWall(x, y));
-        expect(taken[y * W + x], `${x},${y}`).toBe(expected ? 1 : 0);
-      }
-    }
+    expectLeafTaken(plantFoliageOn(image, labels, matte, planes), potOnWall);
   });
 
   it('takes the plant’s own green pixels in the wall’s soft edge', () => {
@@ -109,3 +95,14 @@ describe('plantFoliageOn a wall', () => {
       for (let x = 18; x < 22; x++) expect(taken[y * W + x], `${x},${y}`).toBe(1);
   });
 });
+
+/** Exactly the leaf is taken, with its one-pixel rim except where the rim is the pot. */
+function expectLeafTaken(taken: Uint8Array, pot: (x: number, y: number) => boolean) {
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const rim = leaf(x - 1, y) || leaf(x + 1, y) || leaf(x, y - 1) || leaf(x, y + 1);
+      const expected = leaf(x, y) || (rim && !pot(x, y));
+      expect(taken[y * W + x], `${x},${y}`).toBe(expected ? 1 : 0);
+    }
+  }
+}
