@@ -385,6 +385,28 @@ describe('redesign masks', () => {
     }
   });
 
+  it('paints the plain wall the parse is unsure of beside a curtain up to the fabric, not the fabric', () => {
+    // A grey curtain at columns 150–169 on a beige wall. Within 6 columns of it (3 % of the
+    // width, grown by 2) the parse is unsure of its "wall": 142–145 plain wall, 146–149 the
+    // curtain's own fabric it called wall.
+    const labels = room((set) => {
+      for (let y = 30; y < 110; y++) for (let x = 150; x < 170; x++) set(x, y, ADE.curtain);
+    });
+    const parse = fakeParse(labels);
+    parse.classShare = (classId) => (x, y) => (labels[y * W + x] === classId ? 1 : 0);
+    for (let y = 30; y < 110; y++) for (let x = 142; x < 150; x++) parse.confidence[y * W + x] = 90;
+    const image: Raster = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4) };
+    for (let i = 0; i < W * H; i++) {
+      const fabric = labels[i] === ADE.curtain || (i % W >= 146 && i % W < 150);
+      image.data.set(fabric ? [120, 120, 125, 255] : [200, 190, 170, 255], i * 4);
+    }
+    const { mask } = wallsToPaint(parse, image);
+    for (let y = 40; y < 100; y++) {
+      for (let x = 130; x < 145; x++) expect(mask.data[y * W + x]).toBe(1);
+      for (let x = 146; x < 170; x++) expect(mask.data[y * W + x]).toBe(0);
+    }
+  });
+
   it("takes a piece's legs and contact shadow, but not the furniture in front of it", () => {
     // An armchair whose parse mask stops short of its legs (rows 86–99 left as floor).
     const armchair = object(1, ADE.armchair, 50, 50, 99, 99);

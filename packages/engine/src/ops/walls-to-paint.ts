@@ -119,11 +119,17 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
   // Grown a little, so no threads of paint are left between the unsure pixels (but what the
   // parse is all but certain of is still wall).
   const grownUnsure = dilateMask(unsure, Math.max(2, Math.round(0.003 * width)));
+  const unsureWall = new Uint8Array(width * height);
   for (let i = 0; i < grownUnsure.data.length; i++) {
-    if (grownUnsure.data[i] && (parse.confidence[i] ?? 0) < CERTAIN_WALL) drop(i);
+    if (!grownUnsure.data[i] || (parse.confidence[i] ?? 0) >= CERTAIN_WALL) continue;
+    if (mask.data[i]) unsureWall[i] = 1;
+    drop(i);
   }
   if (image) {
-    reclaimWallHalos(image, parse, mask, matte, grownUnsure.data);
+    // The plain wall among those unsure pixels, the wall's own colour with no edge between it
+    // and the sure wall, is wall all the same (decision 081): the paint reaches the curtain's
+    // edge instead of ending in a ragged line of old colour short of it.
+    reclaimWallHalos(image, parse, mask, matte, grownUnsure.data, unsureWall);
     // A plant in front of the wall: its leaves' edges and stems the parse called wall keep their
     // green (decision 070), each wall plane's own colour telling a sage wall from a leaf.
     const foliage = plantFoliageOn(image, parse.labels, matte, parse.wallPlanes);
@@ -403,7 +409,8 @@ const LINE_SHOWN_SHARE = 0.75;
  * growth started and {@link HALO_STEP_LEVELS} of the pixel it grew from (so it stops at the
  * opening's frame, an edge), no further than {@link HALO_REACH} of the image from the wall, and
  * only where the network itself gave wall some share (a white door beside a white wall is not
- * wall, though its colour is).
+ * wall, though its colour is). The same growth enters `unsureWall`, the wall beside a curtain
+ * the parse was unsure of: a curtain's edge stops it as a frame does.
  */
 function reclaimWallHalos(
   image: Raster,
@@ -411,6 +418,7 @@ function reclaimWallHalos(
   mask: Mask,
   matte: Uint8Array,
   keepOut: Uint8Array,
+  unsureWall: Uint8Array,
 ): void {
   const { width, height, labels } = parse;
   const n = width * height;
@@ -449,7 +457,9 @@ function reclaimWallHalos(
   for (let i = 0; i < n; i++) if (mask.data[i] && (matte[i] ?? 0) >= 128) seed[i] = i;
   // The first ring: wall pixels with a neighbour the growth may enter.
   const open = (q: number) =>
-    !mask.data[q] && seed[q] === -1 && opening[labels[q] ?? 0] === 1 && !keepOut[q];
+    !mask.data[q] &&
+    seed[q] === -1 &&
+    (unsureWall[q] === 1 || (opening[labels[q] ?? 0] === 1 && !keepOut[q]));
   for (let i = 0; i < n; i++) {
     if (seed[i] !== i) continue;
     const x = i % width;
