@@ -32,7 +32,7 @@ import type {
 } from '../types';
 import { floorOf } from './find-floor';
 import { inpaint } from './inpaint';
-import { planRemoval, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_WALL } from './removal';
+import { planRemoval, SURFACE_CEILING, SURFACE_FLOOR, SURFACE_RUG, SURFACE_WALL } from './removal';
 import { allowedWindow, layFront, placeProduct, replaceRemovedFurniture } from './place-product';
 import type { Box } from './placement/pose';
 import { swapForeground, type SwapForeground } from './placement/scene';
@@ -138,6 +138,9 @@ export async function redesign(
   // Per pixel of the removed pieces: the surface now seen there (wall above the wall–floor line
   // continued across the hole, floor below it), for the walls and floor to run on behind them.
   let behind: Uint8Array | null = null;
+  // Where the removal filled the hole with the rug the piece stood on: the kept rug goes on there,
+  // not the new floor (which bit a piece-shaped patch of floor out of the rug).
+  let rugFill: Uint8Array | null = null;
   if (pieces.length > 0) {
     await timed('remove', async () => {
       await keepFronts(image, parse, pieces, segmenter);
@@ -156,14 +159,16 @@ export async function redesign(
       takeWallShade(union, parse);
       const removed = removeShrunk(current, union, parse, options);
       behind = surfacesBehind(removed.hole, parse);
+      rugFill = removed.rug;
       current = removed.image;
     });
   }
   const uncovered = (surface: number): Uint8Array | null => {
     const found = behind;
     if (!found) return null;
+    const rug = surface === SURFACE_FLOOR ? rugFill : null;
     const out = new Uint8Array(found.length);
-    for (let i = 0; i < out.length; i++) if (found[i] === surface) out[i] = 1;
+    for (let i = 0; i < out.length; i++) if (found[i] === surface && !rug?.[i]) out[i] = 1;
     return out;
   };
 
@@ -504,14 +509,15 @@ const REMOVAL_MAX_PIXELS = 250_000;
  * The structure-aware fill of `hole`, shrunk on large images: the walls and floor are repainted
  * and relaid over it, keeping only its smooth shading, so a finer fill would cost seconds for
  * nothing. The photo is box-shrunk by the smallest whole factor that brings it to
- * {@link REMOVAL_MAX_PIXELS}; only hole pixels change, upsampled bilinearly.
+ * {@link REMOVAL_MAX_PIXELS}; only hole pixels change, upsampled bilinearly. `rug` marks the hole
+ * pixels the fill took from the rug round it (nearest, at full size).
  */
 function removeShrunk(
   image: Raster,
   pieces: Mask,
   parse: RoomParse,
   options: VariantOptions,
-): { image: Raster; hole: Mask } {
+): { image: Raster; hole: Mask; rug: Uint8Array } {
   const { width, height } = image;
   const fill = (img: Raster, mask: Mask, scene: Parameters<typeof planRemoval>[2]) => {
     const plan = planRemoval(img, mask, scene);
@@ -526,7 +532,12 @@ function removeShrunk(
     const shaded = plan.structure
       ? shadeWallFill(img, filled, plan.hole, plan.structure.surfaces, SURFACE_WALL, 2)
       : filled;
-    return { image: shaded, hole: plan.hole };
+    const surfaces = plan.structure?.surfaces;
+    const rug = new Uint8Array(plan.hole.data.length);
+    for (let i = 0; i < rug.length; i++) {
+      if (plan.hole.data[i] && surfaces?.[i] === SURFACE_RUG) rug[i] = 1;
+    }
+    return { image: shaded, hole: plan.hole, rug };
   };
   const f = Math.ceil(Math.sqrt((width * height) / REMOVAL_MAX_PIXELS));
   if (f <= 1) return fill(image, pieces, parse);
@@ -562,11 +573,13 @@ function removeShrunk(
   const filled = done.image;
   // The hole as planned small (grown over the pieces' halo and shadow), at full size.
   const grown: Mask = { width, height, data: new Uint8Array(width * height) };
+  const rug = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const at = Math.min(h - 1, Math.floor(y / f)) * w + Math.min(w - 1, Math.floor(x / f));
       grown.data[i] = hole.data[i] || done.hole.data[at] ? 1 : 0;
+      rug[i] = grown.data[i] ? (done.rug[at] ?? 0) : 0;
     }
   }
   const out: Raster = { width, height, data: new Uint8ClampedArray(image.data) };
@@ -589,7 +602,7 @@ function removeShrunk(
       }
     }
   }
-  return { image: out, hole: grown };
+  return { image: out, hole: grown, rug };
 }
 
 /**
