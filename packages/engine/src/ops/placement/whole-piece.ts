@@ -4,11 +4,14 @@
  * and the element's outline is simplified further, so the removal left grey rims of the old piece
  * round the new one. SAM, asked at each part of the piece and in the notches of its top, sees the
  * piece's real edges: what it returns that stays within the piece's reach is the old piece.
+ * Asked just past each end of the piece, it sees an arm the parse called wall, with the throw
+ * over it (docs/decisions/080).
  */
 import { dilateMask, maskBounds, type Mask, type Raster } from '../../raster';
 import { ADE } from '../../scene/ade20k';
 import { labelComponents } from '../../scene/objects';
 import type { Segmenter } from '../segment';
+import type { Box } from './pose';
 import { oldPiece, type PlacementObject, type PlacementScene } from './scene';
 
 /** Smallest part or notch asked about (share of the image). */
@@ -21,6 +24,17 @@ const REACH_SHARE = 0.012;
 const RIM_SHARE = 0.0025;
 /** Most SAM questions asked (each ≈ 0.2–0.5 s on CPU). */
 const MAX_CLICKS = 8;
+/**
+ * Rows (share of the piece's height from its top) at which SAM is asked just past each end of
+ * the piece: an arm's height, under the back, where an arm the parse called wall stands out.
+ */
+const SIDE_ROWS = [0.35, 0.55] as const;
+/** Least share of an answer past an end that lies in the piece: it carries the piece on. */
+const SIDE_IN_PIECE = 0.4;
+/** Most share of such an answer on a neighbour's pixels: more is the neighbour answered. */
+const SIDE_NEIGHBOUR = 0.1;
+/** How far past the piece's ends an answer may reach, as a share of the piece's width. */
+const SIDE_REACH = 0.06;
 
 /** Classes that are the room itself: never relabelled as the piece. */
 const KEEP = new Set<number>([ADE.window, ADE.door, ADE.rug]);
@@ -63,13 +77,23 @@ export async function wholeOldPiece(
     for (let i = 0; i < added.length; i++) if (segment.data[i]) added[i] = 1;
     any = true;
   }
+  // Past each end (an arm and the throw over it, which the parse called wall): the answers that
+  // carry the piece on outward, within its rows and a little past its ends.
+  const selected = union(piece, mask);
+  const others = otherObjects(scene, piece);
+  for (const point of sideClicks(selected, b, reach)) {
+    // The click alone: the piece's box would pull the answer back into the piece.
+    const segment = await segmenter.segment(image, [{ ...point, label: 1 }]);
+    if (!carriesOn(segment, selected, others, b, reach)) continue;
+    for (let i = 0; i < added.length; i++) if (segment.data[i]) added[i] = 1;
+    any = true;
+  }
   if (!any) return { mask, scene };
   // SAM's edge (decoded at 256²) stops a few pixels short of the piece's bright rim.
   const rim = dilateMask(
     { width, height, data: added },
     Math.max(2, Math.round(RIM_SHARE * Math.max(width, height))),
   );
-  const others = otherObjects(scene, piece);
   const grown = new Uint8Array(mask.data);
   const labels = new Uint8Array(scene.labels);
   const own = dominantClass(piece, scene.labels);
@@ -79,6 +103,61 @@ export async function wholeOldPiece(
     labels[i] = own;
   }
   return { mask: { width, height, data: grown }, scene: relabelled(scene, labels) };
+}
+
+/**
+ * The points just past the piece's left and right ends (by `reach`) at {@link SIDE_ROWS}: where
+ * the piece's outermost pixel in the row is, one step further out, inside the image.
+ */
+function sideClicks(piece: Mask, box: Box, reach: number): { x: number; y: number }[] {
+  const { width } = piece;
+  const points: { x: number; y: number }[] = [];
+  for (const share of SIDE_ROWS) {
+    const y = Math.round(box.y0 + share * (box.y1 - box.y0));
+    let left = -1;
+    let right = -1;
+    for (let x = box.x0; x <= box.x1; x++) {
+      if (!piece.data[y * width + x]) continue;
+      if (left < 0) left = x;
+      right = x;
+    }
+    if (left < 0) continue;
+    if (left - reach >= 0) points.push({ x: left - reach, y });
+    if (right + reach < width) points.push({ x: right + reach, y });
+  }
+  return points;
+}
+
+/**
+ * Whether a SAM answer asked past an end carries the piece on: a good share of it
+ * ({@link SIDE_IN_PIECE}) is the piece, little of it ({@link SIDE_NEIGHBOUR}) another object's
+ * (a table against the end, answered with the end of the piece behind it), and none of it leaves
+ * the piece's rows (grown by `reach`) or reaches further than {@link SIDE_REACH} of its width past
+ * its ends — the wall and the floor round the piece reach out further.
+ */
+function carriesOn(
+  segment: Mask,
+  piece: Mask,
+  others: Uint8Array,
+  box: Box,
+  reach: number,
+): boolean {
+  const { width } = segment;
+  const past = SIDE_REACH * (box.x1 - box.x0 + 1);
+  let all = 0;
+  let inside = 0;
+  let neighbour = 0;
+  for (let i = 0; i < segment.data.length; i++) {
+    if (!segment.data[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (y < box.y0 - reach || y > box.y1 + reach) return false;
+    if (x < box.x0 - past || x > box.x1 + past) return false;
+    all++;
+    if (piece.data[i]) inside++;
+    if (others[i]) neighbour++;
+  }
+  return all > 0 && inside >= SIDE_IN_PIECE * all && neighbour <= SIDE_NEIGHBOUR * all;
 }
 
 /** The parse objects lying mostly in the piece (its halves, cushions, throws), large enough. */

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { Mask, Raster } from '../../raster';
+import { ADE } from '../../scene/ade20k';
+import type { Segmenter } from '../segment';
+import type { PlacementObject, PlacementScene } from './scene';
+import { wholeOldPiece } from './whole-piece';
+
+const W = 240;
+const H = 100;
+
+type Rect = [number, number, number, number];
+
+function rect([x0, y0, x1, y1]: Rect): Mask {
+  const data = new Uint8Array(W * H);
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) data[y * W + x] = 1;
+  return { width: W, height: H, data };
+}
+
+function objectOf(classId: number, r: Rect): PlacementObject {
+  const mask = rect(r);
+  const [x0, y0, x1, y1] = r;
+  return {
+    classId,
+    mask,
+    box: { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 },
+    area: (x1 - x0 + 1) * (y1 - y0 + 1),
+  };
+}
+
+/** A parse whose labels are wall above row 70 and floor below, with the objects drawn in. */
+function sceneOf(objects: PlacementObject[]): PlacementScene {
+  const labels = new Uint8Array(W * H);
+  for (let i = 0; i < labels.length; i++) labels[i] = i < 70 * W ? ADE.wall : ADE.floor;
+  for (const o of objects)
+    for (let i = 0; i < labels.length; i++) if (o.mask.data[i]) labels[i] = o.classId;
+  return {
+    width: W,
+    height: H,
+    labels,
+    wallFloorLine: new Float32Array(W).fill(70),
+    objects,
+    surface: () => ({ width: W, height: H, data: labels.map((l) => (l === ADE.floor ? 1 : 0)) }),
+    classMask: (ids) => ({
+      width: W,
+      height: H,
+      data: labels.map((l) => (ids.includes(l) ? 1 : 0)),
+    }),
+  };
+}
+
+/**
+ * SAM as a set of real objects: a click answers the object it lands in (the first listed that
+ * holds it), else the wall and floor round them (everything else).
+ */
+function fakeSam(things: Mask[]): Segmenter {
+  return {
+    method: 'sam',
+    segment(_image, points): Promise<Mask> {
+      const p = points[0];
+      const i = p ? p.y * W + p.x : -1;
+      const hit = things.find((t) => t.data[i]);
+      if (hit) return Promise.resolve(hit);
+      const data = new Uint8Array(W * H).fill(1);
+      for (const t of things) for (let k = 0; k < data.length; k++) if (t.data[k]) data[k] = 0;
+      return Promise.resolve({ width: W, height: H, data });
+    },
+    dispose: () => Promise.resolve(),
+  };
+}
+
+const image: Raster = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4).fill(200) };
+
+describe('wholeOldPiece', () => {
+  it('takes an arm the parse called wall past the end of the piece, not a table beside it', async () => {
+    // The sofa the parse sees: x 40–199, y 30–69. Its left arm (x 32–39, y 40–69) came out as
+    // wall. SAM, asked in the sofa, answers its seat and back (the parse's sofa); asked at the
+    // arm, the arm with the end of the seat it carries on into. A side table (x 201–206, y
+    // 45–69) stands against the right end with a book on it (y 40–44) the parse called wall;
+    // asked there, SAM answers the table, its book and the end of the sofa behind them: half of
+    // that answer is the sofa, but as much is the table — the table answered, not the sofa.
+    const sofa = objectOf(ADE.sofa, [40, 30, 199, 69]);
+    const table = objectOf(ADE.table, [201, 45, 206, 69]);
+    const scene = sceneOf([sofa, table]);
+    const arm = rect([32, 40, 55, 69]);
+    const tableAnswer = rect([190, 40, 206, 69]);
+    const segmenter = fakeSam([arm, tableAnswer, sofa.mask]);
+    const whole = await wholeOldPiece(image, sofa.mask, scene, segmenter);
+    // The arm is taken, and called sofa for the removal.
+    for (const [x, y] of [
+      [33, 45],
+      [36, 65],
+    ] as const) {
+      expect(`${x},${y}: ${whole.mask.data[y * W + x]}`).toBe(`${x},${y}: 1`);
+      expect(whole.scene.labels[y * W + x]).toBe(ADE.sofa);
+    }
+    // Nothing of the table or its book, nor of the wall past the arm or over the sofa.
+    for (const [x, y] of [
+      [204, 60],
+      [203, 42],
+      [24, 50],
+      [100, 20],
+    ] as const) {
+      expect(`${x},${y}: ${whole.mask.data[y * W + x]}`).toBe(`${x},${y}: 0`);
+    }
+  });
+});
