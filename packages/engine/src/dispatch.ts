@@ -110,6 +110,31 @@ export function clearRoomParses(): void {
  * chosen element: its mask is the element's outline grown over the old piece's legs and contact
  * shadow (`swapExtent`), which belong to it.
  */
+/**
+ * An added product showing on less than this share of the photo was hidden or shrunk to nothing:
+ * the action is refused (and refunded) rather than answered with the photo unchanged.
+ */
+const MIN_ADDED_SHARE = 0.0005;
+/** The refusal's words: the product would not be seen where the user marked. */
+export const NOTHING_ADDED =
+  'The product would be hidden by what stands in front of it here: mark free floor or wall for it';
+
+/** Pixels where `after` differs from `before` by more than a few levels in a channel. */
+function changedPixels(before: Raster, after: Raster): number {
+  let changed = 0;
+  for (let p = 0; p < before.data.length; p += 4) {
+    for (let c = 0; c < 3; c++) {
+      if (Math.abs((before.data[p + c] ?? 0) - (after.data[p + c] ?? 0)) > ADDED_LEVELS) {
+        changed++;
+        break;
+      }
+    }
+  }
+  return changed;
+}
+/** A pixel moved by more than this (levels) shows the added product or its shadow. */
+const ADDED_LEVELS = 8;
+
 function confineToMask(input: Raster, output: Raster, mask: Mask): Raster {
   const weight = featherMask(mask, MASK_FEATHER_PX);
   const src = input.data;
@@ -309,8 +334,17 @@ async function runVariant(
       const parse = await parseIfInstalled(image, settings);
       checkpoint(signal);
       const camera = parse?.camera ?? estimateRoomCamera(image);
-      const placed = await placeProduct(image, mask, product, camera, options, parse);
-      return { image: confineToMask(image, placed, mask) };
+      const placed = confineToMask(
+        image,
+        await placeProduct(image, mask, product, camera, options, parse),
+        mask,
+      );
+      // A product stood where nearer furniture hides it (a region over the foot of a bed sends a
+      // tall plant back behind the bed): the photo came back as it was, and is not charged for.
+      if (changedPixels(image, placed) < MIN_ADDED_SHARE * image.width * image.height) {
+        throw new EngineError('invalid_input', NOTHING_ADDED);
+      }
+      return { image: placed };
     }
     case 'change_furniture': {
       const mask = await maskOf(request.mask);

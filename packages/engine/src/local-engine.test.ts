@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PRODUCTS } from '@roomcraft/catalog/demo-products';
+import { NOTHING_ADDED } from './dispatch';
 import { createLocalEngine } from './local-engine';
+import { placementFromDemo } from './products';
 import { decodeImage } from './raster';
 import { SHARED_DIR, maskPng, roomPhoto } from './test-support/photos';
 import { EngineError } from './types';
@@ -101,6 +104,31 @@ describe('the local engine (worker pool)', () => {
       engine.generate({ op: 'remove_elements', image: photo, quantity: 1, mask }),
     ).rejects.toMatchObject({ kind: 'invalid_input' });
   });
+
+  it('refuses to add a product that what stands in front would hide, rather than charge for the photo unchanged', async () => {
+    // bedroom-tufted-headboard: a region over the foot of the bed and the bench. The fig, too tall
+    // for the region's bottom, went back behind the bed and came out wholly hidden.
+    const bedroom = await sharp(await roomPhoto('bedroom-tufted-headboard.jpg'))
+      .rotate()
+      .resize(1200, 1200, { fit: 'inside' })
+      .png()
+      .toBuffer();
+    const size = await sharp(bedroom).metadata();
+    const w = size.width ?? 0;
+    const h = size.height ?? 0;
+    const mask = await rectMask(w, h, 0.42 * w, 0.66 * h, 0.2 * w, 0.34 * h);
+    const fig = DEMO_PRODUCTS.find((product) => product.id === 'plant-fig');
+    if (!fig) throw new Error('no fig');
+    await expect(
+      engine.generate({
+        op: 'add_elements',
+        image: bedroom,
+        quantity: 1,
+        mask,
+        products: [placementFromDemo(fig)],
+      }),
+    ).rejects.toMatchObject({ kind: 'invalid_input', message: NOTHING_ADDED });
+  }, 120_000);
 
   it('refuses quantity 5', async () => {
     const mask = await rectMask(width, height, 0, 0, 10, 10);
