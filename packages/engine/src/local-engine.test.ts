@@ -114,8 +114,8 @@ describe('the local engine (worker pool)', () => {
       .png()
       .toBuffer();
     const size = await sharp(bedroom).metadata();
-    const w = size.width ?? 0;
-    const h = size.height ?? 0;
+    const w = size.width;
+    const h = size.height;
     const mask = await rectMask(w, h, 0.42 * w, 0.66 * h, 0.2 * w, 0.34 * h);
     const fig = DEMO_PRODUCTS.find((product) => product.id === 'plant-fig');
     if (!fig) throw new Error('no fig');
