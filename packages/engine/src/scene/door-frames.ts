@@ -5,7 +5,9 @@
  * photo, reaching down towards the floor, joined by a line across the top. Where the opening is
  * not the colour of the wall beside it, its wall pixels become door, cut along the frame's own
  * straight lines (decision 038). A doorway the photo's edge cuts has one jamb and a head running
- * out of the photo under a lintel of wall (decision 052).
+ * out of the photo under a lintel of wall (decision 052). A doorway whose head shows no line (a
+ * white casing on a white wall) is told by the next room's floor, seen through it higher up than
+ * the jambs' feet (decision 076).
  */
 import { detectSegments, greyDownscaled, type LineSegment } from '../geometry/line-segments';
 import { rgbToLab, type Lab } from '../colour';
@@ -49,6 +51,20 @@ const BESIDE = 0.25;
 const MIN_BESIDE = 0.05;
 /** The opening is a door when its colour differs from the wall beside it by at least this. */
 const MIN_DELTA_E = 4;
+/**
+ * A doorway whose head shows no line: the floor beyond it reaches at least this share of the
+ * photo's height higher than the jambs' feet (the next room's floor meets its wall farther away).
+ */
+const DEEPER_FLOOR = 0.03;
+/**
+ * …in at least this share of the opening's columns (something in the next room may hide a little
+ * of it), and in at most the rest of the columns beside each jamb.
+ */
+const MIN_DEEPER_COLUMNS = 0.75;
+/** A door casing is at most this share of the opening's width wide (a hand's width on a door). */
+const CASING_WIDTH = 0.1;
+/** A casing's two edges run beside each other over at least this share of the jamb. */
+const MOST = 0.75;
 
 interface Jamb {
   x: number;
@@ -137,6 +153,7 @@ export function findDoorFrames(image: Raster, labels: Uint8Array): DoorFrame[] {
   const long = jambs.filter((j) => j.bottom - j.top >= MIN_JAMB * height);
   const frames: DoorFrame[] = [];
   const cut: DoorFrame[] = [];
+  const deeper: DoorFrame[] = [];
   for (const a of long) {
     for (const b of long) {
       if (b.x <= a.x) continue;
@@ -164,11 +181,12 @@ export function findDoorFrames(image: Raster, labels: Uint8Array): DoorFrame[] {
       frames.push({ x0: a.x, x1: b.x, topLeft: a.top, topRight: b.top, bottom });
     }
     cut.push(...edgeFrames(a, heads, scale, labels, width, height));
+    deeper.push(...deeperFloorFrames(a, jambs, labels, width, height));
   }
   const area = (f: DoorFrame) => (f.x1 - f.x0) * (f.bottom - Math.min(f.topLeft, f.topRight));
   // A frame seen whole (two jambs) is the better evidence: it goes before any cut by the edge.
   const byArea = (p: DoorFrame, q: DoorFrame) => area(q) - area(p);
-  const candidates = [...frames.sort(byArea), ...cut.sort(byArea)];
+  const candidates = [...frames.sort(byArea), ...cut.sort(byArea), ...deeper.sort(byArea)];
   const kept: DoorFrame[] = [];
   for (const f of candidates) {
     const overlaps = kept.some((k) => f.x0 < k.x1 && k.x0 < f.x1);
@@ -230,6 +248,98 @@ function edgeFrames(
     }
   }
   return frames;
+}
+
+/**
+ * Doorways whose head the photo shows no line for (a white casing on a white wall): one jamb
+ * standing on the floor and a partner whose top agrees, which may stop short of the floor (its
+ * foot lost against what lies beyond), with wall over the line joining their tops (the lintel)
+ * and the next room's floor seen through the opening higher than the jambs' feet, and not beside
+ * them: a wall corner has no deeper floor between its lines, two legs of a piece have it beside
+ * them too.
+ */
+function deeperFloorFrames(
+  a: Jamb,
+  pieces: readonly Jamb[],
+  labels: Uint8Array,
+  width: number,
+  height: number,
+): DoorFrame[] {
+  const frames: DoorFrame[] = [];
+  const long = a.bottom - a.top;
+  const agree = JAMB_AGREE * height;
+  if (a.bottom < MIN_BOTTOM * height) return frames;
+  for (const b of pieces) {
+    const wide = Math.abs(b.x - a.x);
+    if (wide < MIN_ASPECT * long || wide > MAX_ASPECT * long) continue;
+    if (Math.abs(a.top - b.top) > agree || b.bottom > a.bottom + agree) continue;
+    const [l, r] = a.x < b.x ? [a, b] : [b, a];
+    const left = casingInside(l, 1, wide, pieces);
+    const right = casingInside(r, -1, wide, pieces);
+    const frame = {
+      x0: left.x,
+      x1: right.x,
+      topLeft: left.top,
+      topRight: right.top,
+      bottom: a.bottom,
+    };
+    if (lintelWallShare(frame, labels, width, height) < MIN_LINTEL_WALL) continue;
+    if (!floorGoesDeeper(frame, labels, width, height)) continue;
+    frames.push(frame);
+  }
+  return frames;
+}
+
+/**
+ * Where the opening starts on a jamb's side: a casing shows as two lines a casing's width apart,
+ * its outer edge on our wall and its inner edge on the opening, and the casing is our room's trim.
+ * The inner line (the one farthest `inward` within `CASING_WIDTH` of the opening's width, running
+ * beside the jamb over `MOST` of its length; its top is the head's underside), else the jamb.
+ */
+function casingInside(jamb: Jamb, inward: 1 | -1, wide: number, pieces: readonly Jamb[]): Jamb {
+  let inner = jamb;
+  for (const p of pieces) {
+    const step = (p.x - jamb.x) * inward;
+    const beside = Math.min(p.bottom, jamb.bottom) - Math.max(p.top, jamb.top);
+    if (step <= 0 || step > CASING_WIDTH * wide || beside < MOST * (jamb.bottom - jamb.top))
+      continue;
+    if ((p.x - inner.x) * inward > 0) inner = p;
+  }
+  return inner;
+}
+
+/** The highest row in [from, to) of column x that the parse calls floor, or NaN. */
+function floorTop(labels: Uint8Array, width: number, x: number, from: number, to: number): number {
+  for (let y = Math.max(0, Math.ceil(from)); y < to; y++) {
+    if (labels[y * width + x] === ADE.floor) return y;
+  }
+  return Number.NaN;
+}
+
+/**
+ * Whether the floor seen between a frame's jambs reaches `DEEPER_FLOOR` of the height higher than
+ * their feet across most of the opening, and not beside it: the next room's floor shows through
+ * the whole doorway and its jambs hide the rest of it. Lines inside the opening (a curtain or a
+ * window in the next room) have that floor on both sides; a wall beside the doorway has none.
+ */
+function floorGoesDeeper(f: DoorFrame, labels: Uint8Array, width: number, height: number): boolean {
+  const limit = f.bottom - DEEPER_FLOOR * height;
+  const w = f.x1 - f.x0;
+  const casing = Math.max(3, CASING * w);
+  const deeperShare = (x0: number, x1: number) => {
+    let deeper = 0;
+    let all = 0;
+    for (let x = Math.max(0, Math.ceil(x0)); x < Math.min(width, x1); x++) {
+      all++;
+      if (floorTop(labels, width, x, topAt(f, x), f.bottom) <= limit) deeper++;
+    }
+    return all === 0 ? 0 : deeper / all;
+  };
+  return (
+    deeperShare(f.x0 + casing, f.x1 - casing) >= MIN_DEEPER_COLUMNS &&
+    deeperShare(f.x0 - casing - BESIDE * w, f.x0 - casing) <= 1 - MIN_DEEPER_COLUMNS &&
+    deeperShare(f.x1 + casing, f.x1 + casing + BESIDE * w) <= 1 - MIN_DEEPER_COLUMNS
+  );
 }
 
 /** Share of the band just above a frame's head that the parse calls wall. */
