@@ -252,9 +252,11 @@ function alongTheFrame(image: Raster, glass: Edge, band: Band, colour: Lab): [nu
     const section = bandPixels(glass, t, t, 1, band.distance - 1, width, height);
     return section.length > 0 && deltaE(meanLab(image, section), colour) <= FRAME_COLOUR_MATCH;
   };
+  // At a corner the frame turns: it goes on past the outer edge's end by about its own width
+  // (the other side's band), where the segment detector often ends the line early.
   let from = band.t0;
-  while (from - 1 >= band.a && sameFrame(from - 1)) from--;
+  while (from - 1 >= band.a - band.distance && sameFrame(from - 1)) from--;
   let to = band.t1;
-  while (to + 1 <= band.b && sameFrame(to + 1)) to++;
+  while (to + 1 <= band.b + band.distance && sameFrame(to + 1)) to++;
   return [from, to];
 }
