@@ -12,6 +12,7 @@ import { plantFoliageOn } from './plant-foliage';
 import type { Segmenter } from './segment';
 import { paintSurfaceWithoutObjects } from './wall-objects';
 import { dropWallsBehindGlass } from './walls-behind-glass';
+import { windowFrameBands } from './window-frames';
 import { paintableSurface, type PaintSurface } from './wall-paint';
 
 /**
@@ -134,6 +135,9 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
     // green (decision 070), each wall plane's own colour telling a sage wall from a leaf.
     const foliage = plantFoliageOn(image, parse.labels, matte, parse.wallPlanes);
     for (let i = 0; i < foliage.length; i++) if (foliage[i]) drop(i);
+    // A window's frame the parse called wall, found by its straight parallel edges (decision 075).
+    const frames = windowFrameBands(image, parse.labels, matte);
+    for (let i = 0; i < frames.length; i++) if (frames[i]) drop(i);
   }
   // Wall seen through a glass screen, cut off from the room's wall by the glass's edges.
   dropWallsBehindGlass(parse, mask.data, matte);
