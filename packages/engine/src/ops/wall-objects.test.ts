@@ -379,3 +379,94 @@ function expectTakenOnly(taken: Uint8Array, target: Uint8Array, object: Uint8Arr
   expect(hit).toBeGreaterThan(0.9 * area);
   expect(outside).toBe(0);
 }
+
+/**
+ * A bathroom mirror (300×200, wall plane 2): its glass (x 120–230, y 40–130) reflects the wall,
+ * its colour exactly, inside a dark frame 6 px wide, over a vanity the parse saw (a cabinet,
+ * y 150–195). The parse calls glass and frame wall, but for the ceiling it reflects (y 40–55). The SAM stand-in answers a click with the
+ * glass, the frame, the vanity, or else the wall round them.
+ */
+function mirrorOverVanity(withVanity: boolean) {
+  const width = 300;
+  const height = 200;
+  const n = width * height;
+  const isGlass = (x: number, y: number) => x >= 120 && x < 230 && y >= 40 && y < 130;
+  const isFrame = (x: number, y: number) =>
+    !isGlass(x, y) && x >= 114 && x < 236 && y >= 34 && y < 136;
+  const isVanity = (x: number, y: number) => x >= 100 && x < 250 && y >= 150 && y < 196;
+  const part = (x: number, y: number) =>
+    isGlass(x, y) ? 1 : isFrame(x, y) ? 2 : withVanity && isVanity(x, y) ? 3 : 0;
+  const data = new Uint8ClampedArray(n * 4);
+  const selection = new Uint8Array(n);
+  const glass = new Uint8Array(n);
+  const mirror = new Uint8Array(n);
+  const vanity = new Uint8Array(n);
+  const ceiling = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const p = part(x, y);
+      if (p === 1 && y < 55) ceiling[i] = 255;
+      data.set(
+        [...(p === 2 ? [92, 58, 36] : p === 3 ? [70, 74, 84] : [222, 222, 224]), 255],
+        i * 4,
+      );
+      if (p === 3) vanity[i] = 1;
+      else selection[i] = 1;
+      if (p === 1) glass[i] = 1;
+      if (p === 1 || p === 2) mirror[i] = 1;
+    }
+  }
+  const segmenter: Segmenter = {
+    method: 'sam',
+    segment: (_image, points) => {
+      const { x, y } = points[0] ?? { x: 0, y: 0 };
+      const clicked = part(x, y);
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const px = i % width;
+        if (part(px, Math.floor(i / width)) === clicked) out[i] = 1;
+      }
+      return Promise.resolve({ width, height, data: out });
+    },
+    dispose: () => Promise.resolve(),
+  };
+  const known: KnownObject[] = withVanity
+    ? [
+        {
+          classId: ADE.cabinet,
+          box: { x: 100, y: 150, width: 150, height: 46 },
+          mask: { width, height, data: vanity },
+        },
+      ]
+    : [];
+  return { image: { width, height, data }, selection, ceiling, glass, mirror, known, segmenter };
+}
+
+describe('objectsOnWall (a mirror reflecting the wall over a vanity, SAM stand-in)', () => {
+  const taken = async (withVanity: boolean) => {
+    const { image, selection, ceiling, glass, mirror, known, segmenter } =
+      mirrorOverVanity(withVanity);
+    const n = image.width * image.height;
+    const objects = await objectsOnWall(
+      image,
+      selection,
+      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
+      ceiling,
+      new Uint8Array(n),
+      segmenter,
+      known,
+    );
+    return { objects, glass, mirror };
+  };
+
+  it('takes the glass out of the paint, though its colour is the wall’s', async () => {
+    const { objects, glass, mirror } = await taken(true);
+    expectTakenOnly(objects, glass, mirror);
+  });
+
+  it('leaves the same patch of the wall’s colour painted with no vanity under it', async () => {
+    const { objects, glass } = await taken(false);
+    expect(glass.filter((v, i) => v && objects[i]).length).toBe(0);
+  });
+});

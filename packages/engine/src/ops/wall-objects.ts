@@ -12,6 +12,7 @@
 import { labPlane } from '../colour';
 import { boundsWhere, type Mask, type Raster } from '../raster';
 import { ADE } from '../scene/ade20k';
+import { isMirrorOverVanity } from './mirror-over-vanity';
 import type { PaintSurface } from './wall-paint';
 import type { Segmenter } from './segment';
 
@@ -235,6 +236,10 @@ export async function objectsOnWall(
     let plane = 0;
     for (let p = 1; p < 4; p++) if ((perPlane[p] ?? 0) > (perPlane[plane] ?? 0)) plane = p;
     const onPlane = perPlane[plane] ?? 0;
+    if (isMirrorOverVanity(thing, selection, planes, ceiling, known, width, height)) {
+      takeOffFloor(selectedOf(thing, selection), floor, width, objects);
+      continue;
+    }
     if (area < MIN_OBJECT_SHARE * n || underCeiling > MAX_UNDER_CEILING) continue;
     if (inside === 0) continue;
     // The wall itself: a large share of its plane's selected pixels.
@@ -243,9 +248,7 @@ export async function objectsOnWall(
       ? covered >= MIN_OBJECT_COVER * object.area
       : inBox >= MIN_BOX_SHARE * area;
     if (!isObject) continue;
-    const take = new Uint8Array(n);
-    for (let i = 0; i < n; i++) if (thing[i] && selection[i]) take[i] = 1;
-    takeOffFloor(take, floor, width, objects);
+    takeOffFloor(selectedOf(thing, selection), floor, width, objects);
   }
   for (const { x, y } of prompts) {
     if (asked >= MAX_PROMPTS) break;
@@ -275,6 +278,11 @@ export async function objectsOnWall(
         onPlane++;
         for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (lab[i * 3 + c] ?? 0);
       }
+    }
+    // A mirror over a vanity reflects the wall (and the ceiling): taken whatever its colour.
+    if (isMirrorOverVanity(thing, selection, planes, ceiling, known, width, height)) {
+      takeOffFloor(selectedOf(thing, selection), floor, width, objects);
+      continue;
     }
     if (area < MIN_OBJECT_SHARE * n) continue;
     // A segment running up to the ceiling is a wall's finish (timber slats, tiles), not a thing.
@@ -344,6 +352,13 @@ function isWallGoingOn(ringPixels: readonly number[], deltaFromSegment: (i: numb
   let alike = 0;
   for (const i of ringPixels) if (deltaFromSegment(i) < MIN_SEGMENT_DELTA) alike++;
   return alike >= MIN_RING_MATCH * ringPixels.length;
+}
+
+/** The pixels of SAM's answer that lie in the selection. */
+function selectedOf(thing: Uint8Array, selection: Uint8Array): Uint8Array {
+  const take = new Uint8Array(thing.length);
+  for (let i = 0; i < thing.length; i++) if (thing[i] && selection[i]) take[i] = 1;
+  return take;
 }
 
 /**
