@@ -233,6 +233,26 @@ describe('redesign masks', () => {
       for (let y = 37; y < 110; y++) expect(painted(mask, y)).toBe(W);
     });
 
+    it('leaves a tray step whose foot is only a soft shading step unpainted (decision 078)', () => {
+      // The step's face over rows 30–35 a little darker than the wall under it (12 levels).
+      const { mask } = wallsToPaint(
+        fakeParse(room(() => {})),
+        photo((y) => (y < 36 ? 198 : 210)),
+      );
+      for (let y = 30; y < 35; y++) expect(painted(mask, y)).toBe(0);
+      for (let y = 37; y < 110; y++) expect(painted(mask, y)).toBe(W);
+    });
+
+    it('paints a wall shaded towards the ceiling through a soft step (no face of its own)', () => {
+      // Rows 30–35 between the ceiling's shade and the wall's: the wall's own top, lit by the
+      // ceiling, not a step's face.
+      const { mask } = wallsToPaint(
+        fakeParse(room(() => {})),
+        photo((y) => (y < 36 ? 222 : 210)),
+      );
+      for (let y = 30; y < 110; y++) expect(painted(mask, y)).toBe(W);
+    });
+
     it('paints the wall above a fitting under the ceiling mid-wall (its top is no band’s foot)', () => {
       // A dark fitting (a shower head) over columns 80–119, rows 36–49, the parse calling it wall:
       // its top is a straight step under a plain stretch of wall, but the wall runs on beside it.

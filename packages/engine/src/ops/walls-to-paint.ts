@@ -260,10 +260,11 @@ function straightenCeilingEdge(
  * the wall's top: a plain band at the top of the wall, parted from the wall under it by a second
  * straight edge of the photo. Per column under the ceiling, the strongest step of the smoothed
  * luminance between {@link MIN_BAND} and {@link MAX_BAND} of the height under the wall's top,
- * stronger than {@link BAND_EDGE} and than the band's own spread, with wall under it; over a run
- * of such columns at least {@link MIN_BAND_SPAN} of the width whose steps lie on one line and
- * which runs on to where the wall ends on one side at least, the band above the line is not
- * painted.
+ * stronger than {@link BAND_EDGE} (or than {@link FAINT_BAND_EDGE} under a band darker or lighter
+ * than both the ceiling and the wall, decision 078) and than the band's own spread, with wall
+ * under it; over a run of such columns at least {@link MIN_BAND_SPAN} of the width whose steps
+ * lie on one line and which runs on to where the wall ends on one side at least, the band above
+ * the line is not painted.
  */
 function dropCeilingBand(
   image: Raster,
@@ -281,6 +282,31 @@ function dropCeilingBand(
   // At least a row of band between the two edges' spread (2 rows each side).
   const minBand = Math.max(5, Math.round(MIN_BAND * height));
   const maxBand = Math.max(minBand + 2, Math.round(MAX_BAND * height));
+  // The ceiling's shade just over a column's wall top (the ceiling the parse saw there).
+  const ceilingShade = (x: number, t: number): number | undefined => {
+    let sum = 0;
+    let count = 0;
+    for (let y = Math.max(0, t - 3 - CEILING_SHADE_ROWS); y <= t - 3; y++) {
+      if (labels[y * width + x] !== ADE.ceiling) continue;
+      sum += value(x, y);
+      count++;
+    }
+    return count > 0 ? sum / count : undefined;
+  };
+  // A faint foot (a soft shading step, the tray step's face lit a little differently) ends a
+  // band only when the band is a face of its own: darker, or lighter, than both the ceiling
+  // over it and the wall under it. A wall shaded towards the ceiling (a tile darkening up to a
+  // dark ceiling) lies between the two and is the wall's own top.
+  const faceOfItsOwn = (x: number, t: number, band: number, wall: number) => {
+    const ceiling = ceilingShade(x, t);
+    if (ceiling === undefined) return false;
+    const toWall = band - wall;
+    const toCeiling = band - ceiling;
+    return (
+      Math.sign(toWall) === Math.sign(toCeiling) &&
+      Math.min(Math.abs(toWall), Math.abs(toCeiling)) >= FAINT_BAND_STEP
+    );
+  };
   const top = new Int32Array(width).fill(-1);
   const edge = new Float32Array(width).fill(Number.NaN);
   for (let x = 0; x < width; x++) {
@@ -304,7 +330,7 @@ function dropCeilingBand(
       }
     }
     // A step at the search's end may be the rise of one further down: not a band's own edge.
-    if (best < 0 || best > t + maxBand - 2 || strength < BAND_EDGE) continue;
+    if (best < 0 || best > t + maxBand - 2 || strength < FAINT_BAND_EDGE) continue;
     // The band itself is plain: its spread under the step that ends it.
     let low = Infinity;
     let high = -Infinity;
@@ -320,7 +346,12 @@ function dropCeilingBand(
     const depth = Math.max(3, Math.round((best - t) / 2));
     sum = 0;
     for (let y = best + 3; y < best + 3 + depth; y++) sum += value(x, Math.min(height - 1, y));
-    if (Math.abs(sum / depth - band) < BAND_STEP) continue;
+    const wall = sum / depth;
+    if (
+      strength >= BAND_EDGE ? Math.abs(wall - band) < BAND_STEP : !faceOfItsOwn(x, t, band, wall)
+    ) {
+      continue;
+    }
     // Wall under the edge (not a window's or a cabinet's top).
     if (!mask.data[(best + 3) * width + x]) continue;
     edge[x] = best;
@@ -391,6 +422,15 @@ const MAX_BAND = 0.05;
 const BAND_EDGE = 20;
 /** Least difference (levels) between a ceiling band's shade and the wall's under it. */
 const BAND_STEP = 12;
+/**
+ * A fainter step (levels) ends a band whose face is of its own, at least {@link FAINT_BAND_STEP}
+ * darker or lighter than both the ceiling and the wall (decision 078): a tray step's face lit a
+ * little differently from the wall under it.
+ */
+const FAINT_BAND_EDGE = 10;
+const FAINT_BAND_STEP = 6;
+/** Rows of ceiling over a band whose shade is compared with the band's. */
+const CEILING_SHADE_ROWS = 6;
 /** Least width of a ceiling band, share of the photo's width. */
 const MIN_BAND_SPAN = 0.03;
 
