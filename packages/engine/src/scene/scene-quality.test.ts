@@ -74,7 +74,12 @@ interface Floors {
  * floor spill 9.7 → 9.3 % (bound 0.12 → 0.113), red-armchair 15.0 → 14.4 % (0.17 → 0.164). Decision
  * 074: whether the photo shows a wall–ceiling line is judged over nearby columns, not one by one;
  * cognac's grey pillar is no longer cut into stripes (paint miss 17.3 → 14.3 %, bound 0.21 → 0.16;
- * spill 15.3 → 15.0 %, 0.18 → 0.17).
+ * spill 15.3 → 15.0 %, 0.18 → 0.17). Decision 079: a patterned rug is kept out to its own straight
+ * edges (scene/rug-outline.ts), and living-room-1's rug label was corrected (its left side ran
+ * along the seam between the rug's outer column and the next); on the corrected labels its floor
+ * spill fell 28.0 → 12.5 % (bound 0.205 → 0.145). One bound was loosened, with the reason: its
+ * floor IoU 0.4 → 0.35 (0.416 → 0.369): the parse is unchanged, but the corrected label takes the
+ * rug's outer strip, which the network calls floor, out of the labelled floor.
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -178,14 +183,14 @@ const THRESHOLDS: Record<string, Floors> = {
     floorMiss: 0.13,
   },
   'living-room-1.jpg': {
-    floor: 0.4,
+    floor: 0.35,
     walls: 0.84,
     left: null,
     front: 0.83,
     right: null,
     paintSpill: 0.1,
     paintMiss: 0.05,
-    floorSpill: 0.205,
+    floorSpill: 0.145,
     floorMiss: 0.09,
   },
   'living-room-beamed-ceiling.jpg': {
