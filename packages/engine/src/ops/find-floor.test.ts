@@ -142,8 +142,9 @@ describe('the floor from the room parse', () => {
   it('keeps the patterned rug of living-room-1, whose light squares match the boards', async () => {
     // Colour cannot part rug from floor there; the network's rug evidence on its darker squares
     // outlines it. Before decision 045 the new floor covered 98 % of it; before 053 (the rug runs
-    // on under the sofa) 23.5 %, a band of new floor between the sofa and the rug.
-    expect(await coverOfObject('living-room-1.jpg', 'rug', 'keep')).toBeLessThan(0.12);
+    // on under the sofa) 23.5 %, a band of new floor between the sofa and the rug; before 079
+    // (the rug carried out to its own straight sides) 15.1 %, its pale outer columns.
+    expect(await coverOfObject('living-room-1.jpg', 'rug', 'keep')).toBeLessThan(0.04);
     expect(await coverOfObject('living-room-1.jpg', 'rug', 'replace')).toBeGreaterThan(0.9);
   });
 

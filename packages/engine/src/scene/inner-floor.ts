@@ -16,6 +16,7 @@ import type { Raster } from '../raster';
 import { ADE } from './ade20k';
 import { colourGuidedFilter } from './guided-filter';
 import { labelComponents } from './objects';
+import { rugOutToItsEdges } from './rug-outline';
 
 /** Working grid: about this many cells along the longer side. */
 const GRID_CELLS = 320;
@@ -276,7 +277,11 @@ export function findInnerFloor(
     const rugCells = evidenceRug(evidence, bare, grid, regionCells, labels);
     if (!rugCells) return none(separation);
     return {
-      matte: refineToEdges(image, rugCells, grid, cell, region, null),
+      matte: rugOutToItsEdges(
+        image,
+        refineToEdges(image, rugCells, grid, cell, region, null),
+        region,
+      ),
       pieces: 1,
       separation,
       behindGlass: new Uint8Array(n),

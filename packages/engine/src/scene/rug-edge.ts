@@ -51,7 +51,7 @@ interface Border {
 }
 
 /** Fine texture per pixel: mean absolute lightness difference to the right and lower neighbour. */
-function fineTexture(image: Raster): Float32Array {
+export function fineTexture(image: Raster): Float32Array {
   const { width, height, data } = image;
   const texture = new Float32Array(width * height);
   for (let y = 0; y < height - 1; y++) {

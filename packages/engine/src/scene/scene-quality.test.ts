@@ -89,6 +89,12 @@ interface Floors {
  * Decision 078: a tray step's face ended by a soft shading
  * step is not painted when it is darker or lighter than both the ceiling and the wall; beige
  * paint spill 26.4 → 25.4 % (bound 0.29 → 0.28; miss 13.2 → 13.5 %, inside 0.16).
+ * Decision 079: a patterned rug is kept out to its own straight
+ * edges (scene/rug-outline.ts), and living-room-1's rug label was corrected (its left side ran
+ * along the seam between the rug's outer column and the next); on the corrected labels its floor
+ * spill fell 28.0 → 12.5 % (bound 0.205 → 0.145). One bound was loosened, with the reason: its
+ * floor IoU 0.4 → 0.35 (0.416 → 0.369): the parse is unchanged, but the corrected label takes the
+ * rug's outer strip, which the network calls floor, out of the labelled floor.
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -192,14 +198,14 @@ const THRESHOLDS: Record<string, Floors> = {
     floorMiss: 0.13,
   },
   'living-room-1.jpg': {
-    floor: 0.4,
+    floor: 0.35,
     walls: 0.84,
     left: null,
     front: 0.83,
     right: null,
     paintSpill: 0.1,
     paintMiss: 0.05,
-    floorSpill: 0.205,
+    floorSpill: 0.145,
     floorMiss: 0.09,
   },
   'living-room-beamed-ceiling.jpg': {
