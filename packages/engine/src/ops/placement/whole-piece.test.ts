@@ -103,4 +103,58 @@ describe('wholeOldPiece', () => {
       expect(`${x},${y}: ${whole.mask.data[y * W + x]}`).toBe(`${x},${y}: 0`);
     }
   });
+
+  it('does not take the nightstand beside a bed, asked in the notch of its top', async () => {
+    // The bed the parse sees: its headboard x 40–119, y 20–69, and its cover x 120–199, y 45–69.
+    // Beside the headboard, over the cover, a nightstand: its top (x 125–195, y 34–37) the parse
+    // saw as a table, its front (y 38–44) it called wall. Its top and front lie in the notch
+    // between the bed's top profile and its hull; SAM, asked there, answers the bed with the
+    // nightstand, as it did on a real photo.
+    const bed = objectOf(ADE.bed, [40, 20, 119, 69]);
+    const cover = rect([120, 45, 199, 69]);
+    for (let i = 0; i < cover.data.length; i++) if (cover.data[i]) bed.mask.data[i] = 1;
+    bed.box = { x: 40, y: 20, width: 160, height: 50 };
+    bed.area += 80 * 25;
+    const top = objectOf(ADE.table, [125, 34, 195, 37]);
+    const scene = sceneOf([bed, top]);
+    // SAM's answer: the bed and all that stands over its cover up to the line from the
+    // headboard's corner to the cover's end (the nightstand, the lamp's base on it).
+    const withNightstand = rect([120, 20, 199, 44]);
+    for (let i = 0; i < withNightstand.data.length; i++) {
+      const x = i % W;
+      const y = (i - x) / W;
+      if (y < 20 + ((x - 119) * 25) / 80) withNightstand.data[i] = 0;
+      if (bed.mask.data[i]) withNightstand.data[i] = 1;
+    }
+    const segmenter = fakeSam([bed.mask, withNightstand]);
+    const whole = await wholeOldPiece(image, bed.mask, scene, segmenter);
+    // The nightstand's front stays the wall the parse called it, out of the piece.
+    for (const [x, y] of [
+      [130, 42],
+      [190, 40],
+    ] as const) {
+      expect(`${x},${y}: ${whole.mask.data[y * W + x]}`).toBe(`${x},${y}: 0`);
+      expect(whole.scene.labels[y * W + x]).toBe(ADE.wall);
+    }
+  });
+
+  it('does not take the nightstand a scrap the parse called chair belongs to', async () => {
+    // The bed x 40–169, y 20–69, selected by a detector's box that also holds the nightstand
+    // beside it (x 175–215, y 30–55). The parse called the nightstand's end (x 200–215,
+    // y 30–50) chair, a kin of the bed, and its front wall. SAM, asked at the chair, answers the
+    // nightstand: a quarter of it the piece, the rest wall.
+    const bed = objectOf(ADE.bed, [40, 20, 169, 69]);
+    const chair = objectOf(ADE.chair, [200, 30, 215, 50]);
+    const scene = sceneOf([bed, chair]);
+    const nightstand = rect([175, 30, 215, 55]);
+    const segmenter = fakeSam([bed.mask, nightstand]);
+    const whole = await wholeOldPiece(image, rect([35, 15, 220, 69]), scene, segmenter);
+    // The nightstand's front stays wall (the swap removes no wall the box holds).
+    for (const [x, y] of [
+      [180, 35],
+      [190, 50],
+    ] as const) {
+      expect(`${x},${y}: ${whole.scene.labels[y * W + x]}`).toBe(`${x},${y}: ${ADE.wall}`);
+    }
+  });
 });

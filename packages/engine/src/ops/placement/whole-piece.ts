@@ -5,7 +5,8 @@
  * round the new one. SAM, asked at each part of the piece and in the notches of its top, sees the
  * piece's real edges: what it returns that stays within the piece's reach is the old piece.
  * Asked just past each end of the piece, it sees an arm the parse called wall, with the throw
- * over it (docs/decisions/080).
+ * over it (docs/decisions/080). An answer that is a neighbour — mostly not the piece when asked at
+ * a part, holding another object when asked outside it — is refused (docs/decisions/083).
  */
 import { dilateMask, maskBounds, type Mask, type Raster } from '../../raster';
 import { ADE } from '../../scene/ade20k';
@@ -29,6 +30,13 @@ const MAX_CLICKS = 8;
  * the piece: an arm's height, under the back, where an arm the parse called wall stands out.
  */
 const SIDE_ROWS = [0.35, 0.55] as const;
+/**
+ * Least share of an answer asked at a part that lies in the piece the parse saw: a loose selection
+ * (a detector's box) holds the wall round the piece, and a neighbour's scrap the parse took for a
+ * seat (a nightstand's corner called chair beside a bed) is answered with the neighbour, most of
+ * it wall (docs/decisions/083): 36 % piece there, the bed's own parts 99.7–100 %.
+ */
+const PART_OWN = 0.5;
 /** Least share of an answer past an end that lies in the piece: it carries the piece on. */
 const SIDE_IN_PIECE = 0.4;
 /** Most share of such an answer on a neighbour's pixels: more is the neighbour answered. */
@@ -61,30 +69,36 @@ export async function wholeOldPiece(
     ...partsOf(piece, scene, minArea).map((part) => ({
       point: interiorPoint(part),
       within: piece,
+      notch: false,
     })),
     ...topNotches(piece, scene, minArea).map((notch) => ({
       point: interiorPoint(notch),
       within: union(piece, notch),
+      notch: true,
     })),
   ].slice(0, MAX_CLICKS);
   const reach = Math.max(3, Math.round(REACH_SHARE * Math.max(width, height)));
   const added = new Uint8Array(width * height);
+  const selected = union(piece, mask);
+  const others = otherObjects(scene, piece);
   let any = false;
-  for (const { point, within } of clicks) {
+  for (const { point, within, notch } of clicks) {
     if (!point) continue;
     const segment = await segmenter.segment(image, [{ ...point, label: 1 }], { objects: [bounds] });
     if (!mostlyWithin(segment, dilateMask(union(within, mask), reach))) continue;
+    if (notch ? takesNeighbour(segment, others, minArea) : !ownPart(segment, piece)) {
+      continue;
+    }
     for (let i = 0; i < added.length; i++) if (segment.data[i]) added[i] = 1;
     any = true;
   }
   // Past each end (an arm and the throw over it, which the parse called wall): the answers that
   // carry the piece on outward, within its rows and a little past its ends.
-  const selected = union(piece, mask);
-  const others = otherObjects(scene, piece);
   for (const point of sideClicks(selected, b, reach)) {
     // The click alone: the piece's box would pull the answer back into the piece.
     const segment = await segmenter.segment(image, [{ ...point, label: 1 }]);
     if (!carriesOn(segment, selected, others, b, reach)) continue;
+    if (takesNeighbour(segment, others, minArea)) continue;
     for (let i = 0; i < added.length; i++) if (segment.data[i]) added[i] = 1;
     any = true;
   }
@@ -158,6 +172,32 @@ function carriesOn(
     if (others[i]) neighbour++;
   }
   return all > 0 && inside >= SIDE_IN_PIECE * all && neighbour <= SIDE_NEIGHBOUR * all;
+}
+
+/**
+ * Whether a SAM answer asked outside the piece (in a notch of its top, past an end) takes in a
+ * neighbour: as much of it as a part asked about (`minArea`) is another parse object's — a pillow
+ * or an arm the parse called wall holds none. A nightstand beside a bed, whose top and lamp the
+ * parse saw but whose front it called wall, is answered with the bed when SAM is asked in the
+ * notch of the bed's top over it (docs/decisions/083). (Counted in the whole answer: a detector's
+ * box as the selection holds the nightstand too.)
+ */
+function takesNeighbour(segment: Mask, others: Uint8Array, minArea: number): boolean {
+  let theirs = 0;
+  for (let i = 0; i < segment.data.length; i++) if (segment.data[i] && others[i]) theirs++;
+  return theirs >= minArea;
+}
+
+/** Whether at least {@link PART_OWN} of a part's answer is the piece. */
+function ownPart(segment: Mask, piece: Mask): boolean {
+  let all = 0;
+  let own = 0;
+  for (let i = 0; i < segment.data.length; i++) {
+    if (!segment.data[i]) continue;
+    all++;
+    if (piece.data[i]) own++;
+  }
+  return own >= PART_OWN * all;
 }
 
 /** The parse objects lying mostly in the piece (its halves, cushions, throws), large enough. */
