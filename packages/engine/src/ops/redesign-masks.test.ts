@@ -5,32 +5,14 @@ import type { SceneObject } from '../scene/objects';
 import { pieceOf } from './redesign';
 import type { Segmenter } from './segment';
 import { wallCeilingLines, wallPaintSurface, wallsToPaint } from './walls-to-paint';
+import { fakeParse as sharedFakeParse } from '../test-support/fake-parse';
 
 const W = 200;
 const H = 150;
 
-/** A parse of only what the mask steps read: labels, wall planes, objects, class masks. */
+/** A parse of only what the mask steps read (see test-support/fake-parse). */
 function fakeParse(labels: Uint8Array, objects: SceneObject[] = []): RoomParse {
-  const classMask = (ids: readonly number[]): Mask => {
-    const data = new Uint8Array(W * H);
-    for (let i = 0; i < data.length; i++) if (ids.includes(labels[i] ?? 0)) data[i] = 1;
-    return { width: W, height: H, data };
-  };
-  const wallPlanes = new Uint8Array(W * H);
-  for (let i = 0; i < wallPlanes.length; i++) if (labels[i] === ADE.wall) wallPlanes[i] = 2;
-  return {
-    width: W,
-    height: H,
-    labels,
-    confidence: new Uint8Array(W * H).fill(255),
-    wallPlanes,
-    surface: () => classMask([ADE.wall]),
-    surfaceAlpha: () => classMask([ADE.wall]).data.map((v) => v * 255),
-    classMask,
-    objects,
-    wallFloorLine: new Float32Array(W).fill(110),
-    camera: {} as RoomParse['camera'],
-  };
+  return sharedFakeParse(labels, W, H, objects);
 }
 
 function object(id: number, classId: number, x0: number, y0: number, x1: number, y1: number) {

@@ -1,33 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Mask, Raster } from '../raster';
+import type { Raster } from '../raster';
 import { ADE, type RoomParse } from '../scene';
 import { wallsToPaint } from './walls-to-paint';
+import { fakeParse as sharedFakeParse } from '../test-support/fake-parse';
 
 const W = 200;
 const H = 150;
 
-/** A parse of only what the walls step reads: labels, wall planes, class masks. */
+/** A parse of only what the walls step reads (see test-support/fake-parse). */
 function fakeParse(labels: Uint8Array): RoomParse {
-  const classMask = (ids: readonly number[]): Mask => {
-    const data = new Uint8Array(W * H);
-    for (let i = 0; i < data.length; i++) if (ids.includes(labels[i] ?? 0)) data[i] = 1;
-    return { width: W, height: H, data };
-  };
-  const wallPlanes = new Uint8Array(W * H);
-  for (let i = 0; i < wallPlanes.length; i++) if (labels[i] === ADE.wall) wallPlanes[i] = 2;
-  return {
-    width: W,
-    height: H,
-    labels,
-    confidence: new Uint8Array(W * H).fill(255),
-    wallPlanes,
-    surface: () => classMask([ADE.wall]),
-    surfaceAlpha: () => classMask([ADE.wall]).data.map((v) => v * 255),
-    classMask,
-    objects: [],
-    wallFloorLine: new Float32Array(W).fill(110),
-    camera: {} as RoomParse['camera'],
-  };
+  return sharedFakeParse(labels, W, H);
 }
 
 /** Glass over columns 70–129, rows 45–94; the parse calls it window and everything round it wall. */

@@ -180,16 +180,7 @@ export function rugOutToItsEdges(image: Raster, rug: Uint8Array, region: Uint8Ar
       }
     return count ? Math.log(sum / count + 1) : Number.NaN;
   };
-  let hx0 = width;
-  let hy0 = height;
-  let hx1 = 0;
-  let hy1 = 0;
-  for (const p of hull) {
-    hx0 = Math.min(hx0, p.x);
-    hy0 = Math.min(hy0, p.y);
-    hx1 = Math.max(hx1, p.x);
-    hy1 = Math.max(hy1, p.y);
-  }
+  const [hx0, hy0, hx1, hy1] = pointsBounds(hull, width, height);
   const rugTexture = logMean((x, y) => kept[y * width + x] === 1, hx0, hy0, hx1, hy1);
   // Candidate edges: sides, long, in the floor outside the kept rug, within reach of it.
   const { grey, scale } = greyDownscaled(image, ANALYSIS_SIDE);
@@ -228,16 +219,7 @@ export function rugOutToItsEdges(image: Raster, rug: Uint8Array, region: Uint8Ar
           distanceOutside(hull, edge.mid.x, edge.mid.y),
     );
     if (!first) continue;
-    let gx0 = width;
-    let gy0 = height;
-    let gx1 = 0;
-    let gy1 = 0;
-    for (const p of grown) {
-      gx0 = Math.min(gx0, p.x);
-      gy0 = Math.min(gy0, p.y);
-      gx1 = Math.max(gx1, p.x);
-      gy1 = Math.max(gy1, p.y);
-    }
+    const [gx0, gy0, gx1, gy1] = pointsBounds(grown, width, height);
     const strip = logMean(
       (x, y) => insideConvex(grown, x, y) && !insideConvex(hull, x, y),
       gx0,
@@ -286,4 +268,23 @@ export function rugOutToItsEdges(image: Raster, rug: Uint8Array, region: Uint8Ar
     }
   leaveBoardSlivers(out, region, inWhole, rug, texture, floors, rugTexture, side, width, height);
   return out;
+}
+
+/** The box round `points` as [x0, y0, x1, y1] (an empty list gives the whole image, inverted). */
+function pointsBounds(
+  points: readonly { x: number; y: number }[],
+  width: number,
+  height: number,
+): [number, number, number, number] {
+  let x0 = width;
+  let y0 = height;
+  let x1 = 0;
+  let y1 = 0;
+  for (const p of points) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  return [x0, y0, x1, y1];
 }
