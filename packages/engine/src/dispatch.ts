@@ -103,14 +103,6 @@ export function clearRoomParses(): void {
 }
 
 /**
- * The promise of a masked action (issue 5, spec §7): nothing changes outside the mask dilated by
- * the feather radius. Paint, fills and removal keep it by construction (their tests check it);
- * a placed product's shadow and edges may reach past the user's mask, so they are blended back
- * into the photo over the feather radius instead of being cut hard. A swap's selection is the
- * chosen element: its mask is the element's outline grown over the old piece's legs and contact
- * shadow (`swapExtent`), which belong to it.
- */
-/**
  * An added product showing on less than this share of the photo was hidden or shrunk to nothing:
  * the action is refused (and refunded) rather than answered with the photo unchanged.
  */
@@ -118,6 +110,9 @@ const MIN_ADDED_SHARE = 0.0005;
 /** The refusal's words: the product would not be seen where the user marked. */
 export const NOTHING_ADDED =
   'The product would be hidden by what stands in front of it here: mark free floor or wall for it';
+
+/** A pixel moved by more than this (levels) shows the added product or its shadow. */
+const ADDED_LEVELS = 8;
 
 /** Pixels where `after` differs from `before` by more than a few levels in a channel. */
 function changedPixels(before: Raster, after: Raster): number {
@@ -132,9 +127,15 @@ function changedPixels(before: Raster, after: Raster): number {
   }
   return changed;
 }
-/** A pixel moved by more than this (levels) shows the added product or its shadow. */
-const ADDED_LEVELS = 8;
 
+/**
+ * The promise of a masked action (issue 5, spec §7): nothing changes outside the mask dilated by
+ * the feather radius. Paint, fills and removal keep it by construction (their tests check it);
+ * a placed product's shadow and edges may reach past the user's mask, so they are blended back
+ * into the photo over the feather radius instead of being cut hard. A swap's selection is the
+ * chosen element: its mask is the element's outline grown over the old piece's legs and contact
+ * shadow (`swapExtent`), which belong to it.
+ */
 function confineToMask(input: Raster, output: Raster, mask: Mask): Raster {
   const weight = featherMask(mask, MASK_FEATHER_PX);
   const src = input.data;
