@@ -68,3 +68,38 @@ export function convexHull<P extends OutlinePoint>(points: readonly P[]): P[] {
   }
   return [...lower.slice(0, -1), ...upper.slice(0, -1)];
 }
+
+/** Whether (x, y) lies inside a convex polygon, either winding (on the edge counts). */
+export function insideConvex(hull: readonly OutlinePoint[], x: number, y: number): boolean {
+  if (hull.length < 3) return false;
+  let pos = false;
+  let neg = false;
+  for (let i = 0; i < hull.length; i++) {
+    const p = hull[i] as OutlinePoint;
+    const q = hull[(i + 1) % hull.length] as OutlinePoint;
+    const cross = (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
+    if (cross > 0) pos = true;
+    else if (cross < 0) neg = true;
+    if (pos && neg) return false;
+  }
+  return true;
+}
+
+/** The box round `points` as [x0, y0, x1, y1] (no points: [width, height, 0, 0], empty). */
+export function pointsBounds(
+  points: readonly OutlinePoint[],
+  width: number,
+  height: number,
+): [number, number, number, number] {
+  let x0 = width;
+  let y0 = height;
+  let x1 = 0;
+  let y1 = 0;
+  for (const p of points) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  return [x0, y0, x1, y1];
+}

@@ -11,7 +11,7 @@
  * colour guided filter.
  */
 import { rgbToLab } from '../colour';
-import { convexHull } from '../geometry/outline';
+import { convexHull, insideConvex, pointsBounds } from '../geometry/outline';
 import type { Raster } from '../raster';
 import { ADE } from './ade20k';
 import { colourGuidedFilter } from './guided-filter';
@@ -184,30 +184,10 @@ const cellCorners = (cells: readonly number[], gw: number) =>
 function cellsInHull(hull: ReadonlyArray<{ x: number; y: number }>, gw: number, gh: number) {
   const out = new Uint8Array(gw * gh);
   if (hull.length < 3) return out;
-  let x0 = gw;
-  let x1 = 0;
-  let y0 = gh;
-  let y1 = 0;
-  for (const p of hull) {
-    x0 = Math.min(x0, p.x);
-    x1 = Math.max(x1, p.x);
-    y0 = Math.min(y0, p.y);
-    y1 = Math.max(y1, p.y);
-  }
+  const [x0, y0, x1, y1] = pointsBounds(hull, gw, gh);
   for (let y = Math.max(0, Math.floor(y0)); y < Math.min(gh, Math.ceil(y1)); y++) {
     for (let x = Math.max(0, Math.floor(x0)); x < Math.min(gw, Math.ceil(x1)); x++) {
-      const cx = x + 0.5;
-      const cy = y + 0.5;
-      let pos = false;
-      let neg = false;
-      for (let i = 0; i < hull.length; i++) {
-        const p = hull[i] ?? { x: 0, y: 0 };
-        const q = hull[(i + 1) % hull.length] ?? { x: 0, y: 0 };
-        const cross = (q.x - p.x) * (cy - p.y) - (q.y - p.y) * (cx - p.x);
-        if (cross > 0) pos = true;
-        else if (cross < 0) neg = true;
-      }
-      if (!(pos && neg)) out[y * gw + x] = 1;
+      if (insideConvex(hull, x + 0.5, y + 0.5)) out[y * gw + x] = 1;
     }
   }
   return out;

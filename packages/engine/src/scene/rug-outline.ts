@@ -9,7 +9,7 @@
  * pile on pale boards) the first edge met is the boards' first seam, and the board's sliver
  * before it, grained like the floor beyond, is left to the floor.
  */
-import { convexHull } from '../geometry/outline';
+import { convexHull, insideConvex, pointsBounds } from '../geometry/outline';
 import { detectSegments, greyDownscaled } from '../geometry/line-segments';
 import { boxMean, type Raster } from '../raster';
 import { labelComponents } from './objects';
@@ -31,22 +31,6 @@ const GRAIN_WINDOW = 0.008;
 interface Point {
   x: number;
   y: number;
-}
-
-/** Whether (x, y) lies inside a convex polygon, either winding (on the edge counts). */
-function insideConvex(hull: readonly Point[], x: number, y: number): boolean {
-  if (hull.length < 3) return false;
-  let pos = false;
-  let neg = false;
-  for (let i = 0; i < hull.length; i++) {
-    const p = hull[i] as Point;
-    const q = hull[(i + 1) % hull.length] as Point;
-    const cross = (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
-    if (cross > 0) pos = true;
-    else if (cross < 0) neg = true;
-    if (pos && neg) return false;
-  }
-  return true;
 }
 
 /** The leftmost and rightmost pixel of each row of the mask: enough for its convex hull. */
@@ -268,23 +252,4 @@ export function rugOutToItsEdges(image: Raster, rug: Uint8Array, region: Uint8Ar
     }
   leaveBoardSlivers(out, region, inWhole, rug, texture, floors, rugTexture, side, width, height);
   return out;
-}
-
-/** The box round `points` as [x0, y0, x1, y1] (an empty list gives the whole image, inverted). */
-function pointsBounds(
-  points: readonly { x: number; y: number }[],
-  width: number,
-  height: number,
-): [number, number, number, number] {
-  let x0 = width;
-  let y0 = height;
-  let x1 = 0;
-  let y1 = 0;
-  for (const p of points) {
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
-  }
-  return [x0, y0, x1, y1];
 }
