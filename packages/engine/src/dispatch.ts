@@ -16,7 +16,7 @@ import { floorOf, floorRegionOf } from './ops/find-floor';
 import { objectsOverFloor } from './ops/floor-objects';
 import { wallPaintSurface } from './ops/walls-to-paint';
 import { inpaint } from './ops/inpaint';
-import { placeProduct, replaceFurniture, swapExtent } from './ops/place-product';
+import { MIN_SHOWN_SHARE, placeProduct, replaceFurniture, swapExtent } from './ops/place-product';
 import { removeElements } from './ops/removal';
 import { snapSelection } from './ops/material-selection';
 import { redesign } from './ops/redesign';
@@ -102,11 +102,6 @@ export function clearRoomParses(): void {
   parses.clear();
 }
 
-/**
- * An added product showing on less than this share of the photo was hidden or shrunk to nothing:
- * the action is refused (and refunded) rather than answered with the photo unchanged.
- */
-const MIN_ADDED_SHARE = 0.0005;
 /** The refusal's words: the product would not be seen where the user marked. */
 export const NOTHING_ADDED =
   'The product would be hidden by what stands in front of it here: mark free floor or wall for it';
@@ -342,7 +337,7 @@ async function runVariant(
       );
       // A product stood where nearer furniture hides it (a region over the foot of a bed sends a
       // tall plant back behind the bed): the photo came back as it was, and is not charged for.
-      if (changedPixels(image, placed) < MIN_ADDED_SHARE * image.width * image.height) {
+      if (changedPixels(image, placed) < MIN_SHOWN_SHARE * image.width * image.height) {
         throw new EngineError('invalid_input', NOTHING_ADDED);
       }
       return { image: placed };

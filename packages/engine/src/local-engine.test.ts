@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCTS } from '@roomcraft/catalog/demo-products';
 import { NOTHING_ADDED } from './dispatch';
+import { NOTHING_SWAPPED } from './ops/place-product';
 import { createLocalEngine } from './local-engine';
 import { placementFromDemo } from './products';
 import { decodeImage } from './raster';
@@ -128,6 +129,32 @@ describe('the local engine (worker pool)', () => {
         products: [placementFromDemo(fig)],
       }),
     ).rejects.toMatchObject({ kind: 'invalid_input', message: NOTHING_ADDED });
+  }, 120_000);
+
+  it('refuses a swap whose new piece would be hidden, rather than take the old one away for nothing', async () => {
+    // home-office-loft-workspace: the parse calls the hood of the fireplace (bottom left) a chair;
+    // swapped for a lounge chair, the chair stood behind the fireplace (124 px of it showed) and
+    // the fireplace's top was filled with wall.
+    const office = await sharp(await roomPhoto('home-office-loft-workspace.jpg'))
+      .rotate()
+      .resize(1200, 1200, { fit: 'inside' })
+      .png()
+      .toBuffer();
+    const size = await sharp(office).metadata();
+    const w = size.width;
+    const h = size.height;
+    const mask = await rectMask(w, h, 0.05 * w, 0.79 * h, 0.06 * w, 0.07 * h);
+    const chair = DEMO_PRODUCTS.find((product) => product.id === 'armchair-otto');
+    if (!chair) throw new Error('no chair');
+    await expect(
+      engine.generate({
+        op: 'change_furniture',
+        image: office,
+        quantity: 1,
+        mask,
+        products: [placementFromDemo(chair)],
+      }),
+    ).rejects.toMatchObject({ kind: 'invalid_input', message: NOTHING_SWAPPED });
   }, 120_000);
 
   it('refuses quantity 5', async () => {

@@ -280,7 +280,10 @@ export function findInnerFloor(
   const glassPieces = new Uint8Array(gn);
   const floorParts = labelComponents(inRegion, gw, gh, new Set([1]));
   const partCells = new Int32Array(floorParts.count + 1);
-  for (let g = 0; g < gn; g++) partCells[floorParts.ids[g] ?? 0]++;
+  for (let g = 0; g < gn; g++) {
+    const part = floorParts.ids[g] ?? 0;
+    partCells[part] = (partCells[part] ?? 0) + 1;
+  }
   let found = 0;
   for (let id = 1; id <= count; id++) {
     const cells = members[id] ?? [];
