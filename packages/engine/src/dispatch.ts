@@ -27,7 +27,7 @@ import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
-import { parseRoom, type RoomParse } from './scene';
+import { ADE, parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
 import { REDESIGN_GRADE_SHARE } from '@roomcraft/contracts';
 import type { AppliedItem, DetectedElement, GenerateRequest } from './types';
@@ -218,13 +218,27 @@ function elementsOf(image: Raster, settings: WorkerData): Promise<DetectedElemen
  */
 async function segmentHints(image: Raster, settings: WorkerData): Promise<SegmentHints> {
   const elements = await elementsOf(image, settings).catch(() => []);
+  const parse = await parseIfInstalled(image, settings).catch(() => null);
+  const openings = (parse?.objects ?? []).filter((o) => OPENINGS.has(o.classId));
   return {
-    objects: elements.map((element) => ({
-      ...boundsOf(element.box),
-      ...(element.polygon ? { outline: element.polygon } : {}),
-    })),
+    objects: [
+      ...elements.map((element) => ({
+        ...boundsOf(element.box),
+        ...(element.polygon ? { outline: element.polygon } : {}),
+      })),
+      ...openings.map((o) => ({
+        x0: o.box.x,
+        y0: o.box.y,
+        x1: o.box.x + o.box.width,
+        y1: o.box.y + o.box.height,
+        opening: o.mask,
+      })),
+    ],
   };
 }
+
+/** The parse's openings a click takes whole: a window or a door is one thing, not its panes. */
+const OPENINGS: ReadonlySet<number> = new Set([ADE.window, ADE.door, ADE.screenDoor]);
 
 function boundsOf(outline: readonly { x: number; y: number }[]): ObjectBox {
   const xs = outline.map((p) => p.x);

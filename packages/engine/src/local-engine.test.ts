@@ -157,6 +157,28 @@ describe('the local engine (worker pool)', () => {
     ).rejects.toMatchObject({ kind: 'invalid_input', message: NOTHING_SWAPPED });
   }, 120_000);
 
+  it('takes a clicked window whole and stops at its frame, not the wall round it', async () => {
+    // home-office-loft-workspace: SAM's region for a click on the right window's glass alone ran
+    // on over the wall, the other window and the shelves, about half the photo (before decision 093).
+    const office = await sharp(await roomPhoto('home-office-loft-workspace.jpg'))
+      .rotate()
+      .resize(1200, 1200, { fit: 'inside' })
+      .png()
+      .toBuffer();
+    const mask = await decodeImage(
+      await engine.segment(office, [{ x: 0.714 * 1200, y: 0.419 * 800, label: 1 }]),
+    );
+    const at = (x: number, y: number) =>
+      mask.data[(Math.round(y * 800) * 1200 + Math.round(x * 1200)) * 4] ?? 0;
+    let selected = 0;
+    for (let i = 0; i < mask.data.length; i += 4) if ((mask.data[i] ?? 0) > 127) selected++;
+    expect(at(0.714, 0.419)).toBeGreaterThan(127);
+    expect(at(0.8, 0.3)).toBeGreaterThan(127); // the same window's upper pane
+    expect(at(0.45, 0.07)).toBeLessThan(128); // the wall above the windows
+    expect(at(0.45, 0.4)).toBeLessThan(128); // the other window
+    expect(selected / (1200 * 800)).toBeLessThan(0.12);
+  }, 120_000);
+
   it('refuses quantity 5', async () => {
     const mask = await rectMask(width, height, 0, 0, 10, 10);
     await expect(
