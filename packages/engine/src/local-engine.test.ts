@@ -23,6 +23,17 @@ async function storedPhoto() {
     .toBuffer();
 }
 
+/** A room photo upright at 1200 px on its longer side, as PNG, with its size. */
+async function photoAt1200(name: string) {
+  const png = await sharp(await roomPhoto(name))
+    .rotate()
+    .resize(1200, 1200, { fit: 'inside' })
+    .png()
+    .toBuffer();
+  const { width, height } = await sharp(png).metadata();
+  return { png, w: width, h: height };
+}
+
 function rectMask(width: number, height: number, x: number, y: number, w: number, h: number) {
   return maskPng(
     width,
@@ -109,14 +120,7 @@ describe('the local engine (worker pool)', () => {
   it('refuses to add a product that what stands in front would hide, rather than charge for the photo unchanged', async () => {
     // bedroom-tufted-headboard: a region over the foot of the bed and the bench. The fig, too tall
     // for the region's bottom, went back behind the bed and came out wholly hidden.
-    const bedroom = await sharp(await roomPhoto('bedroom-tufted-headboard.jpg'))
-      .rotate()
-      .resize(1200, 1200, { fit: 'inside' })
-      .png()
-      .toBuffer();
-    const size = await sharp(bedroom).metadata();
-    const w = size.width;
-    const h = size.height;
+    const { png: bedroom, w, h } = await photoAt1200('bedroom-tufted-headboard.jpg');
     const mask = await rectMask(w, h, 0.42 * w, 0.66 * h, 0.2 * w, 0.34 * h);
     const fig = DEMO_PRODUCTS.find((product) => product.id === 'plant-fig');
     if (!fig) throw new Error('no fig');
@@ -135,14 +139,7 @@ describe('the local engine (worker pool)', () => {
     // home-office-loft-workspace: the parse calls the hood of the fireplace (bottom left) a chair;
     // swapped for a lounge chair, the chair stood behind the fireplace (124 px of it showed) and
     // the fireplace's top was filled with wall.
-    const office = await sharp(await roomPhoto('home-office-loft-workspace.jpg'))
-      .rotate()
-      .resize(1200, 1200, { fit: 'inside' })
-      .png()
-      .toBuffer();
-    const size = await sharp(office).metadata();
-    const w = size.width;
-    const h = size.height;
+    const { png: office, w, h } = await photoAt1200('home-office-loft-workspace.jpg');
     const mask = await rectMask(w, h, 0.05 * w, 0.79 * h, 0.06 * w, 0.07 * h);
     const chair = DEMO_PRODUCTS.find((product) => product.id === 'armchair-otto');
     if (!chair) throw new Error('no chair');
@@ -160,11 +157,7 @@ describe('the local engine (worker pool)', () => {
   it('takes a clicked window whole and stops at its frame, not the wall round it', async () => {
     // home-office-loft-workspace: SAM's region for a click on the right window's glass alone ran
     // on over the wall, the other window and the shelves, about half the photo (before decision 093).
-    const office = await sharp(await roomPhoto('home-office-loft-workspace.jpg'))
-      .rotate()
-      .resize(1200, 1200, { fit: 'inside' })
-      .png()
-      .toBuffer();
+    const { png: office } = await photoAt1200('home-office-loft-workspace.jpg');
     const mask = await decodeImage(
       await engine.segment(office, [{ x: 0.714 * 1200, y: 0.419 * 800, label: 1 }]),
     );
