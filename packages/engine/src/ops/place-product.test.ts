@@ -773,6 +773,74 @@ function frontOf(parse: RoomParse, piece: RoomParse['objects'][number]): Mask {
  * Issue 11 (swapfill): what stands in front of the old piece stays whole and in front of the
  * new one — never in the removal hole, never drawn over.
  */
+describe('a product the user marked over the foot of a bed', () => {
+  // bedroom-tufted-headboard: the user's box (20% × 34% of the photo) over the bed's foot, the
+  // bench's end and the strip of carpet in front of them, for a 150 cm fig. Where the fig fits
+  // the box it would stand behind the bed; it came out wholly hidden (decision 084).
+  let photo: Raster;
+  let parse: RoomParse;
+  let placed: Raster;
+  let box: { x0: number; y0: number; x1: number; y1: number };
+
+  beforeAll(async () => {
+    photo = await roomRaster('bedroom-tufted-headboard.jpg', 1200);
+    parse = await parseOf(photo);
+    const { width, height } = photo;
+    box = {
+      x0: Math.round(0.42 * width),
+      y0: Math.round(0.66 * height),
+      x1: Math.round(0.62 * width) - 1,
+      y1: height - 1,
+    };
+    placed = await placeProduct(
+      photo,
+      rectMask(width, height, box.x0, box.y0, box.x1, box.y1),
+      demo('plant-fig'),
+      parse.camera,
+      { variant: 0, seed: 3 },
+      parse,
+    );
+    await save('add-fig-at-the-foot-of-the-bed', placed);
+  }, 60_000);
+
+  it('stands it on the carpet in front of the bed, whole inside the box', () => {
+    const s = silhouette(productDifferences(photo, placed), photo.width);
+    expect(s.count).toBeGreaterThan(3000);
+    expect(s.y0).toBeGreaterThanOrEqual(box.y0);
+    expect(s.x0).toBeGreaterThanOrEqual(box.x0);
+    expect(s.x1).toBeLessThanOrEqual(box.x1);
+    // Its foot (the columns of its lowest rows) stands on floor, and the bed reaches no lower
+    // than it there and half its width either side: it stands before the bed's foot, not
+    // between its legs under the rail (where it would float) and not on it.
+    const diff = productDifferences(photo, placed);
+    const bed = parse.objects.filter((o) => o.label === 'Bed');
+    const floor = parse.surface('floor');
+    let fx0 = Infinity;
+    let fx1 = -1;
+    let columns = 0;
+    let onFloor = 0;
+    for (let x = s.x0; x <= s.x1; x++) {
+      let foot = -1;
+      for (let y = s.y1 - 12; y <= s.y1; y++) if ((diff[y * photo.width + x] ?? 0) >= 40) foot = y;
+      if (foot < 0) continue;
+      columns++;
+      fx0 = Math.min(fx0, x);
+      fx1 = Math.max(fx1, x);
+      if (floor.data[Math.min(photo.height - 1, foot + 3) * photo.width + x]) onFloor++;
+    }
+    const half = Math.round((fx1 - fx0) / 2);
+    let around = 0;
+    let inFront = 0;
+    for (let x = fx0 - half; x <= fx1 + half; x++) {
+      around++;
+      if (bed.every((o) => lowestIn(o.mask, x) < s.y1)) inFront++;
+    }
+    expect(columns).toBeGreaterThan(10);
+    expect(onFloor / columns).toBeGreaterThan(0.9);
+    expect(inFront / around).toBeGreaterThan(0.9);
+  });
+});
+
 describe('a swap keeps what stands in front', () => {
   it.each([
     ['living-room-neutral-sofa.jpg', 'the side table and the coffee table'],

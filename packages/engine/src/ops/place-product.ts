@@ -47,6 +47,7 @@ import {
   oldPiece as findOldPiece,
   removalHole,
   seatFocus,
+  standsClear,
   swapForeground,
   windowSide,
 } from './placement/scene';
@@ -222,7 +223,15 @@ async function place(
           facing && FACES_THE_ROOM.has(product.category) ? seatFocus(facing, box, scaled) : null,
           removed ? CHOSEN_TO_FIT_ZOOM : undefined,
         )
-      : groundedPlacement(region, box, product, scaled, options, anchor)
+      : groundedPlacement(
+          region,
+          box,
+          product,
+          scaled,
+          options,
+          anchor,
+          scene ? standsClear(scene) : null,
+        )
     : sizedToRegion(
         box,
         product,

@@ -176,11 +176,22 @@ export function bottomCentre(region: Mask, box: Box): number {
 }
 
 /**
+ * Whether a product whose contact is pixel (u, v) and whose outline is `outline` (null: behind
+ * the camera) stands on free floor and in sight there (from the room parse).
+ */
+export type StandsClear = (u: number, v: number, outline: Box | null) => boolean;
+
+/** Rows tried between where a product fits the region and the region's bottom. */
+const CLEAR_STEPS = 16;
+
+/**
  * A floor-standing product: its front edge's midpoint on the floor under the region's bottom
  * centre (or at `anchor`, free floor the room parse found in the region), at its catalogue size. When that clearly disagrees with the region it is resized to
  * fit: overflowing by more than 40% shrinks it (to at least 0.6×) to the region, filling under
  * 40% enlarges it (at most 1.6×) to 80% of it. If it still overflows it stands further back
- * (higher in the image). (Replacements are placed by replacementPlacement.)
+ * (higher in the image) — unless `clear` (from the room parse) says it would stand on furniture
+ * or behind it there: then it stands on the nearest row back from there that is clear, shrunk
+ * to fit the marked box. (Replacements are placed by replacementPlacement.)
  *
  * Resizing is a zoom of the camera about the contact pixel, not a change of the model's
  * dimensions: the models' fixed-size parts (cushions, legs) would distort under the latter,
@@ -193,6 +204,7 @@ export function groundedPlacement(
   camera: RoomCamera,
   options: PlaceOptions,
   anchor: { u: number; v: number } | null = null,
+  clear: StandsClear | null = null,
 ): Placement {
   const random = seededRandom((options.seed ^ Math.imul(options.variant + 1, 0x9e3779b1)) >>> 0);
   const boxW = box.x1 - box.x0 + 1;
@@ -252,6 +264,16 @@ export function groundedPlacement(
     if (!p) return Infinity;
     return Math.max((p.x1 - p.x0) / boxW, (p.y1 - p.y0) / boxH);
   };
+  /** The largest zoom at which the product standing on row `v` stays inside the marked box. */
+  const zoomInto = (v: number): number => {
+    const p = boxAt(v, 1);
+    if (!p) return 0;
+    let z = Infinity;
+    if (p.y0 < v) z = Math.min(z, (v - box.y0) / (v - p.y0));
+    if (p.x0 < u) z = Math.min(z, (u - box.x0) / (u - p.x0));
+    if (p.x1 > u) z = Math.min(z, (box.x1 + 1 - u) / (p.x1 - u));
+    return Math.max(0, z);
+  };
   const real = ratioAt(bottom, 1);
   let zoom = 1;
   if (real > 1.4) zoom = Math.max(0.6, 1 / real);
@@ -261,7 +283,24 @@ export function groundedPlacement(
   let v = bottom;
   const limit = real > 1.4 ? 1.05 : 1.4;
   if (ratioAt(v, zoom) > limit && farthest < bottom) {
-    v = solveIncreasing((row) => ratioAt(row, zoom), 1, farthest, bottom);
+    const fits = solveIncreasing((row) => ratioAt(row, zoom), 1, farthest, bottom);
+    v = fits;
+    if (clear && !clear(u, fits, boxAt(fits, zoom))) {
+      // Where it fits it would stand on furniture or behind it (the foot of a bed): it comes
+      // forward to the first row where it stands clear, shrunk to the marked box there. Rows
+      // further back keep more of its real size, so they are tried first.
+      for (let k = 1; k <= CLEAR_STEPS; k++) {
+        const row = fits + ((bottom - fits) * k) / CLEAR_STEPS;
+        // Above the box's top there is no room for it at all.
+        if (row <= box.y0 + 1) continue;
+        const z = Math.min(zoom, zoomInto(row));
+        if (clear(u, row, boxAt(row, z))) {
+          v = row;
+          zoom = z;
+          break;
+        }
+      }
+    }
   }
   // Whatever the size, the product must stay inside the window pixels may change in (the image
   // border does not count: a product may run out of the frame). Zooming out about the contact

@@ -11,7 +11,7 @@ import { blurBinomial3, dilateMask, maskBounds } from '../../raster';
 import type { Mask, Raster } from '../../raster';
 import { ADE } from '../../scene/ade20k';
 import type { RemovalScene } from '../removal';
-import type { Box } from './pose';
+import type { Box, StandsClear } from './pose';
 import { shadowMargin as shadowMarginOf } from './pose';
 
 /** One furniture or decor instance of the parse (a `SceneObject` is one). */
@@ -133,6 +133,99 @@ export function floorAnchor(
   // No floor anywhere in the region: nothing better than its bottom.
   if (!best || mostFloor < 0.15) return null;
   return { u: best.u, v: best.v };
+}
+
+/** Share of its base a product needs on visible floor (or rug) to stand there. */
+const BASE_ON_FLOOR = 0.6;
+/** How far apart (share of the image width) a piece's legs are looked for beside its rail. */
+const LEG_SPACING = 0.05;
+/** Share of its outline nearer furniture may hide before it counts as standing behind it. */
+const MOST_HIDDEN = 0.25;
+
+/**
+ * Whether a product stands clear at a contact (issue 11: "never on top of a chair", "in front of
+ * what is in front of it"): its base (the middle half of its outline's width, the lowest tenth of
+ * its height) lies on floor or rug one sees in the open, and the parse's objects nearer the
+ * camera than its contact hide at most a quarter of its outline.
+ *
+ * An object's contact with the floor is its foot line, not only its lowest pixel in each column:
+ * the carpet seen under a bed's raised rail, between its legs, lies under the bed. A product
+ * standing there would float in front of the rail, behind the legs.
+ */
+export function standsClear(scene: PlacementScene): StandsClear {
+  const { width, height } = scene;
+  const floor = scene.surface('floor');
+  const rug = scene.classMask([ADE.rug]);
+  const ground = new Uint8Array(width * height);
+  for (let i = 0; i < ground.length; i++) ground[i] = floor.data[i] || rug.data[i] ? 1 : 0;
+  const tolerance = Math.max(3, 0.015 * height);
+  const reach = Math.round(LEG_SPACING * width);
+  const standing = scene.objects
+    .filter((object) => !LIES_ON_FLOOR.has(object.classId))
+    .map((object) => {
+      const lowest = lowestRows(object);
+      const b = object.box;
+      // Its foot line: per column it covers, the lowest row it reaches within a leg's spacing
+      // either side (a bed's leg beside its raised rail). The floor above that line is under it.
+      const foot = new Int32Array(lowest.length).fill(-1);
+      for (let k = 0; k < lowest.length; k++) {
+        const from = lowest[k] ?? -1;
+        if (from < 0) continue;
+        let to = from;
+        for (let j = Math.max(0, k - reach); j <= Math.min(lowest.length - 1, k + reach); j++) {
+          to = Math.max(to, lowest[j] ?? -1);
+        }
+        foot[k] = to;
+        for (let y = from + 1; y <= Math.min(height - 1, to); y++) ground[y * width + b.x + k] = 0;
+      }
+      return { object, lowest, foot };
+    });
+  const open: Mask = { width, height, data: ground };
+  return (u, v, outline) => {
+    if (!outline) return false;
+    const x0 = Math.max(0, Math.floor(outline.x0));
+    const x1 = Math.min(width - 1, Math.ceil(outline.x1) - 1);
+    const y0 = Math.max(0, Math.floor(outline.y0));
+    const y1 = Math.min(height - 1, Math.ceil(outline.y1) - 1);
+    if (x1 < x0 || y1 < y0) return false;
+    const quarter = (outline.x1 - outline.x0) / 4;
+    const base = Math.max(3, 0.1 * (v - outline.y0));
+    if (fractionSet(open, u - quarter, v - base, u + quarter, v - 1) < BASE_ON_FLOOR) return false;
+    const step = Math.max(1, Math.floor(Math.sqrt(((x1 - x0 + 1) * (y1 - y0 + 1)) / 4000)));
+    const across = Math.ceil((x1 - x0 + 1) / step);
+    const hidden = new Uint8Array(across * Math.ceil((y1 - y0 + 1) / step));
+    for (const { object, lowest, foot } of standing) {
+      const b = object.box;
+      for (let x = Math.max(x0, b.x); x <= Math.min(x1, b.x + b.width - 1); x++) {
+        if ((x - x0) % step !== 0) continue;
+        // Nearer the camera where its foot line is clearly below the product's contact.
+        if ((foot[x - b.x] ?? -1) < v + tolerance) continue;
+        const bottom = Math.min(y1, lowest[x - b.x] ?? -1);
+        for (let y = Math.max(y0, b.y); y <= bottom; y++) {
+          if ((y - y0) % step !== 0 || !object.mask.data[y * width + x]) continue;
+          hidden[((y - y0) / step) * across + (x - x0) / step] = 1;
+        }
+      }
+    }
+    let count = 0;
+    for (const h of hidden) count += h;
+    return count <= MOST_HIDDEN * hidden.length;
+  };
+}
+
+/** An object's lowest row in each column of its box (−1 where it has no pixel there). */
+function lowestRows(object: PlacementObject): Int32Array {
+  const b = object.box;
+  const lowest = new Int32Array(b.width).fill(-1);
+  for (let x = b.x; x < b.x + b.width; x++) {
+    for (let y = b.y + b.height - 1; y >= b.y; y--) {
+      if (object.mask.data[y * object.mask.width + x]) {
+        lowest[x - b.x] = y;
+        break;
+      }
+    }
+  }
+  return lowest;
 }
 
 /**
