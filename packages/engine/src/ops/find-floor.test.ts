@@ -400,6 +400,96 @@ describe("the floor stops at a unit's plinth", () => {
   });
 });
 
+describe("the floor leaves a chair's base", () => {
+  /**
+   * A 300×240 photo: wall above row 120, pale boards below, a band of darker boards at row 200
+   * across the whole width. An armchair's shell (rows 50–119, x 60–159) stands on a dark stem
+   * (x 107–112, rows 120–149) and a dark star base seen as a bar (x 60–159, rows 150–157), both of
+   * which the parse calls floor; a sofa (x 200–299) has a dark shadow band under it all along its
+   * front (rows 120–129).
+   */
+  function room(): { image: Raster; parse: RoomParse } {
+    const width = 300;
+    const height = 240;
+    const n = width * height;
+    const data = new Uint8ClampedArray(n * 4);
+    const labels = new Uint8Array(n);
+    const floor = new Uint8Array(n);
+    const boards = [205, 195, 180];
+    const steel = [40, 42, 46];
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        const shell = y >= 50 && y < 120 && x >= 60 && x < 160;
+        const sofa = y >= 60 && y < 120 && x >= 200;
+        let rgb = [230, 228, 222];
+        let label: number = ADE.wall;
+        if (shell) [rgb, label] = [[100, 105, 112], ADE.armchair];
+        else if (sofa) [rgb, label] = [[150, 130, 110], ADE.sofa];
+        else if (y >= 120) {
+          label = ADE.floor;
+          rgb = boards;
+          if (y < 150 && x >= 107 && x < 113) rgb = steel;
+          else if (y >= 150 && y < 158 && x >= 60 && x < 160) rgb = steel;
+          else if (y < 130 && x >= 200) rgb = [45, 40, 35];
+          else if (y === 200) rgb = [70, 62, 55];
+        }
+        const noise = ((x * 7 + y * 13) % 5) - 2;
+        for (let c = 0; c < 3; c++) data[i * 4 + c] = (rgb[c] ?? 0) + noise;
+        data[i * 4 + 3] = 255;
+        labels[i] = label;
+        floor[i] = label === ADE.floor ? 255 : 0;
+      }
+    }
+    const parse = {
+      width,
+      height,
+      labels,
+      wallFloorLine: new Float32Array(width).fill(120),
+      surfaceAlpha: (name: string) => (name === 'floor' ? floor : new Uint8Array(n)),
+    } as unknown as RoomParse;
+    return { image: { width, height, data }, parse };
+  }
+
+  it('takes out the stem and base it stands on, not the shadow under a sofa nor a dark board', () => {
+    const { image, parse } = room();
+    const { mask } = floorOf(parse, { image });
+    const at = (x: number, y: number) => mask.data[y * image.width + x];
+    for (const [x, y] of [
+      [110, 122],
+      [110, 140],
+      [62, 151],
+      [110, 154],
+      [157, 156],
+    ] as const)
+      expect(at(x, y)).toBe(0);
+    for (const [x, y] of [
+      [100, 140],
+      [120, 140],
+      [110, 165],
+      [30, 154],
+      [200, 121],
+      [250, 125],
+      [110, 200],
+      [250, 200],
+    ] as const)
+      expect(at(x, y)).toBe(1);
+  });
+
+  it("leaves the egg chair's stem and star base in living-room-1", async () => {
+    // Before decision 090 the new boards ran over the black base (the leg rule keeps wide parts,
+    // and SAM's whole chair stops at the stem). Hand-marked at 1600 × 960: the stem (x 85–96,
+    // y 835–860), the back-right arm (x 100–125, y 866–876), and the bare boards either side of
+    // the stem, above the base.
+    const image = await roomRaster('living-room-1.jpg', 1200);
+    const { mask } = floorOf(await parseOf(image), { image });
+    expect(coverage(mask, { x0: 0.053, y0: 0.87, x1: 0.06, y1: 0.896 })).toBeLessThan(0.05);
+    expect(coverage(mask, { x0: 0.0625, y0: 0.902, x1: 0.078, y1: 0.9125 })).toBeLessThan(0.05);
+    expect(coverage(mask, { x0: 0.00625, y0: 0.875, x1: 0.025, y1: 0.896 })).toBeGreaterThan(0.98);
+    expect(coverage(mask, { x0: 0.069, y0: 0.87, x1: 0.1, y1: 0.885 })).toBeGreaterThan(0.98);
+  });
+});
+
 describe('the floor stops at a doorway', () => {
   /**
    * A 200×150 photo's parse: wall above row 100, floor below; between columns 120 and 180 an

@@ -10,8 +10,9 @@ import { labelComponents } from '../scene/objects';
 import { findInnerFloor } from '../scene/inner-floor';
 import { rugByItsBorder } from '../scene/rug-edge';
 import type { RoomParse } from '../scene';
-import type { Mask, Raster } from '../raster';
+import { lumaAt, type Mask, type Raster } from '../raster';
 import { EngineError } from '../types';
+import { furnitureOnFloor, STANDING } from './floor-objects';
 import { matteMask } from './matte';
 import { plantFoliageOn } from './plant-foliage';
 
@@ -307,6 +308,91 @@ function leavePlinths(matte: Uint8Array, image: Raster, labels: Uint8Array): voi
   }
 }
 
+/**
+ * A foot is at most this share of the floor's lightness under its piece: a black chair base or a
+ * dark wooden leg on the boards. A contact shadow under a seat darkens the floor far less.
+ */
+const MAX_FEET_LIGHTNESS = 0.5;
+/** …and at least this far (RGB distance) from the floor's colour there. */
+const MIN_FEET_CONTRAST = 96;
+/**
+ * Only on a light floor (median luma) is darkness a foot's sign: on dark boards the shadow under
+ * a table is as dark as any leg.
+ */
+const MIN_FEET_FLOOR_LUMA = 128;
+/** A foot meets its piece over at most a stem's width: this share of the photo's longer side each side of a middle. */
+const FEET_CONTACT = 0.01;
+
+/**
+ * The feet of the furniture standing on the floor that the network read as floor: an egg chair's
+ * star base, an armchair's short dark legs (decision 090). Below each piece the parse names
+ * standing there (`furnitureOnFloor`, its box reaching down where its legs stand), on a light
+ * floor, the pixels much darker than the floor's median there and far from its colour, joined
+ * into pieces that hang from the furniture (its label, or what SAM showed standing there, right
+ * above) by no more than a stem's width, are taken out, in place.
+ */
+function leaveFurnitureFeet(
+  matte: Uint8Array,
+  image: Raster,
+  labels: Uint8Array,
+  standing?: Uint8Array,
+): void {
+  const { width, height, data } = image;
+  const n = width * height;
+  const region = new Uint8Array(n);
+  for (let i = 0; i < n; i++) region[i] = (matte[i] ?? 0) >= 128 ? 1 : 0;
+  const foot = new Uint8Array(n);
+  for (const { box } of furnitureOnFloor(labels, region, width, height)) {
+    const lumas: number[] = [];
+    const rgb: number[][] = [[], [], []];
+    for (let y = box.y0; y < box.y1; y++)
+      for (let x = box.x0; x < box.x1; x++) {
+        const i = y * width + x;
+        if (!region[i]) continue;
+        lumas.push(lumaAt(data, i));
+        for (let c = 0; c < 3; c++) rgb[c]?.push(data[i * 4 + c] ?? 0);
+      }
+    if (lumas.length < 16) continue;
+    const median = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1] ?? 0;
+    const floorLuma = median(lumas);
+    if (floorLuma < MIN_FEET_FLOOR_LUMA) continue;
+    const floorRgb = rgb.map(median);
+    for (let y = box.y0; y < box.y1; y++)
+      for (let x = box.x0; x < box.x1; x++) {
+        const i = y * width + x;
+        if (!region[i] || lumaAt(data, i) > MAX_FEET_LIGHTNESS * floorLuma) continue;
+        let d2 = 0;
+        for (let c = 0; c < 3; c++) d2 += ((data[i * 4 + c] ?? 0) - (floorRgb[c] ?? 0)) ** 2;
+        if (d2 >= MIN_FEET_CONTRAST ** 2) foot[i] = 1;
+      }
+  }
+  // Only what hangs from the piece, by no more than a stem's width: a dark board or a rug's stripe
+  // nearby stays floor, and so does the dark gap under a seat, which meets it all along its front.
+  const { ids, count } = labelComponents(foot, width, height, new Set([1]));
+  const contact = new Int32Array(count + 1);
+  // Columns, not pixels: a foot's ragged top meets the piece on more than one row.
+  const met = new Set<number>();
+  const isPiece = (j: number) => STANDING.has(labels[j] ?? 0) || standing?.[j] === 1;
+  for (let i = width; i < n; i++) {
+    const id = ids[i] ?? 0;
+    const x = i % width;
+    if (!id || met.has(id * width + x)) continue;
+    if (
+      isPiece(i - width) ||
+      (x > 0 && isPiece(i - width - 1)) ||
+      (x + 1 < width && isPiece(i - width + 1))
+    ) {
+      met.add(id * width + x);
+      contact[id] = (contact[id] ?? 0) + 1;
+    }
+  }
+  const maxContact = 2 * Math.max(1, Math.round(FEET_CONTACT * Math.max(width, height))) + 1;
+  for (let i = 0; i < n; i++) {
+    const c = contact[ids[i] ?? 0] ?? 0;
+    if (c > 0 && c <= maxContact) matte[i] = 0;
+  }
+}
+
 /** How far (share of the photo's width) a doorway's threshold is read off the wall–floor line beside it. */
 const MAX_THRESHOLD_REACH = 0.25;
 /** Floor this far (share of the photo's height) above the threshold is beyond it. */
@@ -449,6 +535,8 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
     for (let i = 0; i < n; i++) if (foliage[i]) matte[i] = 0;
     // The recessed plinth under a kitchen's units, the base of a cabinet or a bathtub.
     leavePlinths(matte, choice.image, parse.labels);
+    // The dark base or legs of a chair standing on a light floor.
+    leaveFurnitureFeet(matte, choice.image, parse.labels, choice.notFloor);
   }
   stopAtThresholds(matte, parse);
   if (choice.image) reachWallFoot(matte, choice.image, parse.labels);

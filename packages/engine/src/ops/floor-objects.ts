@@ -29,7 +29,7 @@ const MIN_OBJECT_SHARE = 0.002;
 const MAX_REGION_SHARE = 0.25;
 
 /** Furniture that stands on the floor on legs or a base the network may read as floor. */
-const STANDING = new Set<number>([
+export const STANDING: ReadonlySet<number> = new Set<number>([
   ADE.chair,
   ADE.armchair,
   ADE.swivelChair,

@@ -96,6 +96,12 @@ interface Floors {
  * floor IoU 0.4 → 0.35 (0.416 → 0.369): the parse is unchanged, but the corrected label takes the
  * rug's outer strip, which the network calls floor, out of the labelled floor. With 075–081
  * together: grey-tile paint spill 19.9 % (bound 0.23 → 0.22), beige 23.2 % (0.27 → 0.25).
+ * Decision 090: the dark base and legs of furniture standing on a light floor leave the floor, and
+ * living-room-1's armchair label was corrected (its lower shell and the egg chair's star base were
+ * drawn as floor, a patch of bare boards as chair); its floor spill 12.5 → 8.5 % (bound
+ * 0.145 → 0.095), miss 2.0 → 2.7 % on the corrected label (7.9 % on the old; bound 0.09 → 0.035);
+ * red-armchair spill 13.9 → 13.5 % (0.164 → 0.145), dining 11.6 → 11.5 % (0.135 → 0.125), cognac
+ * 5.6 → 5.2 % (0.08 → 0.06), beige 14.0 → 13.8 % (0.16 → 0.15).
  */
 const THRESHOLDS: Record<string, Floors> = {
   // Held out (labelled by scenefloor, never used to tune the engine).
@@ -162,7 +168,7 @@ const THRESHOLDS: Record<string, Floors> = {
     right: null,
     paintSpill: 0.21,
     paintMiss: 0.07,
-    floorSpill: 0.135,
+    floorSpill: 0.125,
     floorMiss: 0.07,
   },
   'kitchen-black-minimal.jpg': {
@@ -195,7 +201,7 @@ const THRESHOLDS: Record<string, Floors> = {
     right: 0.2,
     paintSpill: 0.4,
     paintMiss: 0.15,
-    floorSpill: 0.164,
+    floorSpill: 0.145,
     floorMiss: 0.13,
   },
   'living-room-1.jpg': {
@@ -206,8 +212,8 @@ const THRESHOLDS: Record<string, Floors> = {
     right: null,
     paintSpill: 0.1,
     paintMiss: 0.05,
-    floorSpill: 0.145,
-    floorMiss: 0.09,
+    floorSpill: 0.095,
+    floorMiss: 0.035,
   },
   'living-room-beamed-ceiling.jpg': {
     floor: 0.9,
@@ -229,7 +235,7 @@ const THRESHOLDS: Record<string, Floors> = {
     right: null,
     paintSpill: 0.17,
     paintMiss: 0.16,
-    floorSpill: 0.08,
+    floorSpill: 0.06,
     floorMiss: 0.11,
   },
   'living-room-beige-armchairs.jpg': {
@@ -240,7 +246,7 @@ const THRESHOLDS: Record<string, Floors> = {
     right: 0.56,
     paintSpill: 0.25,
     paintMiss: 0.16,
-    floorSpill: 0.16,
+    floorSpill: 0.15,
     floorMiss: 0.03,
   },
   'living-room-neutral-sofa.jpg': {
