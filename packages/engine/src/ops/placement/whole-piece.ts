@@ -64,6 +64,8 @@ const FLOOR_UNDER_TOP = 0.25;
 const NEIGHBOUR_OF_PIECE = 0.1;
 /** Widest a leg may be, as a share of the width of the piece it holds up. */
 const LEG_WIDTH = 0.1;
+/** Fewest legs a piece standing apart shows (two at least of any bench, stool or ottoman). */
+const MIN_LEGS = 2;
 /** Most legs asked about under a piece. */
 const MAX_LEGS = 8;
 /** Colour step (8-bit, largest channel) along a row that separates a leg from what is behind it. */
@@ -187,7 +189,7 @@ export async function wholeOldPiece(
  * Its legs hang from the top's underside: along the row one reach below it, each run of the
  * piece's pixels split where the colour steps (a dark leg before the pale bed base) is asked
  * about, and an answer narrow, taller than wide and hanging from the top is a leg. The top with
- * its legs stands apart when, in at least {@link APART_COLUMNS} of its columns, it reaches lower
+ * its legs ({@link MIN_LEGS} at least) stands apart when, in at least {@link APART_COLUMNS} of its columns, it reaches lower
  * than the rest of the piece and the floor lies just under it: it stands on the floor nearer the
  * camera. A pillow on the bed reaches the bed under it, not the floor.
  */
@@ -208,12 +210,17 @@ async function standsApart(
   if (columnsOnFloor(top, tb, ground, reach) < FLOOR_UNDER_TOP * (tb.x1 - tb.x0 + 1)) return null;
   const standing = { width, height, data: new Uint8Array(top.data) };
   const near = dilateMask(top, reach);
+  let legs = 0;
   for (const point of legClicks(image, top, piece, tb, reach)) {
     if (standing.data[point.y * width + point.x]) continue;
     const leg = await segmenter.segment(image, [{ ...point, label: 1 }]);
     if (!hangsFrom(leg, near, tb, reach)) continue;
     for (let i = 0; i < leg.data.length; i++) if (leg.data[i]) standing.data[i] = 1;
+    legs++;
   }
+  // A throw hanging over a sofa's front to the floor reaches lower than the sofa, on the floor,
+  // too: what stands apart stands on legs of its own.
+  if (legs < MIN_LEGS) return null;
   const b = maskBounds(standing);
   if (!b) return null;
   // The rest of the piece: not the standing piece's own rim (SAM's edge stops short of it).
