@@ -16,7 +16,7 @@ import { floorOf, floorRegionOf } from './ops/find-floor';
 import { objectsOverFloor } from './ops/floor-objects';
 import { wallPaintSurface } from './ops/walls-to-paint';
 import { inpaint } from './ops/inpaint';
-import { placeProduct, replaceFurniture, swapExtent } from './ops/place-product';
+import { MIN_SHOWN_SHARE, placeProduct, replaceFurniture, swapExtent } from './ops/place-product';
 import { removeElements } from './ops/removal';
 import { snapSelection } from './ops/material-selection';
 import { redesign } from './ops/redesign';
@@ -27,7 +27,7 @@ import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintWalls } from './ops/wall-paint';
 import type { Mask, Raster } from './raster';
-import { parseRoom, type RoomParse } from './scene';
+import { ADE, parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
 import { REDESIGN_GRADE_SHARE } from '@roomcraft/contracts';
 import type { AppliedItem, DetectedElement, GenerateRequest } from './types';
@@ -102,11 +102,6 @@ export function clearRoomParses(): void {
   parses.clear();
 }
 
-/**
- * An added product showing on less than this share of the photo was hidden or shrunk to nothing:
- * the action is refused (and refunded) rather than answered with the photo unchanged.
- */
-const MIN_ADDED_SHARE = 0.0005;
 /** The refusal's words: the product would not be seen where the user marked. */
 export const NOTHING_ADDED =
   'The product would be hidden by what stands in front of it here: mark free floor or wall for it';
@@ -223,13 +218,27 @@ function elementsOf(image: Raster, settings: WorkerData): Promise<DetectedElemen
  */
 async function segmentHints(image: Raster, settings: WorkerData): Promise<SegmentHints> {
   const elements = await elementsOf(image, settings).catch(() => []);
+  const parse = await parseIfInstalled(image, settings).catch(() => null);
+  const openings = (parse?.objects ?? []).filter((o) => OPENINGS.has(o.classId));
   return {
-    objects: elements.map((element) => ({
-      ...boundsOf(element.box),
-      ...(element.polygon ? { outline: element.polygon } : {}),
-    })),
+    objects: [
+      ...elements.map((element) => ({
+        ...boundsOf(element.box),
+        ...(element.polygon ? { outline: element.polygon } : {}),
+      })),
+      ...openings.map((o) => ({
+        x0: o.box.x,
+        y0: o.box.y,
+        x1: o.box.x + o.box.width,
+        y1: o.box.y + o.box.height,
+        opening: o.mask,
+      })),
+    ],
   };
 }
+
+/** The parse's openings a click takes whole: a window or a door is one thing, not its panes. */
+const OPENINGS: ReadonlySet<number> = new Set([ADE.window, ADE.door, ADE.screenDoor]);
 
 function boundsOf(outline: readonly { x: number; y: number }[]): ObjectBox {
   const xs = outline.map((p) => p.x);
@@ -342,7 +351,7 @@ async function runVariant(
       );
       // A product stood where nearer furniture hides it (a region over the foot of a bed sends a
       // tall plant back behind the bed): the photo came back as it was, and is not charged for.
-      if (changedPixels(image, placed) < MIN_ADDED_SHARE * image.width * image.height) {
+      if (changedPixels(image, placed) < MIN_SHOWN_SHARE * image.width * image.height) {
         throw new EngineError('invalid_input', NOTHING_ADDED);
       }
       return { image: placed };

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCTS } from '@roomcraft/catalog/demo-products';
 import { NOTHING_ADDED } from './dispatch';
+import { NOTHING_SWAPPED } from './ops/place-product';
 import { createLocalEngine } from './local-engine';
 import { placementFromDemo } from './products';
 import { decodeImage } from './raster';
@@ -20,6 +21,17 @@ async function storedPhoto() {
     .resize(1024, 1024, { fit: 'inside' })
     .jpeg({ quality: 90 })
     .toBuffer();
+}
+
+/** A room photo upright at 1200 px on its longer side, as PNG, with its size. */
+async function photoAt1200(name: string) {
+  const png = await sharp(await roomPhoto(name))
+    .rotate()
+    .resize(1200, 1200, { fit: 'inside' })
+    .png()
+    .toBuffer();
+  const { width, height } = await sharp(png).metadata();
+  return { png, w: width, h: height };
 }
 
 function rectMask(width: number, height: number, x: number, y: number, w: number, h: number) {
@@ -108,14 +120,7 @@ describe('the local engine (worker pool)', () => {
   it('refuses to add a product that what stands in front would hide, rather than charge for the photo unchanged', async () => {
     // bedroom-tufted-headboard: a region over the foot of the bed and the bench. The fig, too tall
     // for the region's bottom, went back behind the bed and came out wholly hidden.
-    const bedroom = await sharp(await roomPhoto('bedroom-tufted-headboard.jpg'))
-      .rotate()
-      .resize(1200, 1200, { fit: 'inside' })
-      .png()
-      .toBuffer();
-    const size = await sharp(bedroom).metadata();
-    const w = size.width;
-    const h = size.height;
+    const { png: bedroom, w, h } = await photoAt1200('bedroom-tufted-headboard.jpg');
     const mask = await rectMask(w, h, 0.42 * w, 0.66 * h, 0.2 * w, 0.34 * h);
     const fig = DEMO_PRODUCTS.find((product) => product.id === 'plant-fig');
     if (!fig) throw new Error('no fig');
@@ -128,6 +133,43 @@ describe('the local engine (worker pool)', () => {
         products: [placementFromDemo(fig)],
       }),
     ).rejects.toMatchObject({ kind: 'invalid_input', message: NOTHING_ADDED });
+  }, 120_000);
+
+  it('refuses a swap whose new piece would be hidden, rather than take the old one away for nothing', async () => {
+    // home-office-loft-workspace: the parse calls the hood of the fireplace (bottom left) a chair;
+    // swapped for a lounge chair, the chair stood behind the fireplace (124 px of it showed) and
+    // the fireplace's top was filled with wall.
+    const { png: office, w, h } = await photoAt1200('home-office-loft-workspace.jpg');
+    const mask = await rectMask(w, h, 0.05 * w, 0.79 * h, 0.06 * w, 0.07 * h);
+    const chair = DEMO_PRODUCTS.find((product) => product.id === 'armchair-otto');
+    if (!chair) throw new Error('no chair');
+    await expect(
+      engine.generate({
+        op: 'change_furniture',
+        image: office,
+        quantity: 1,
+        mask,
+        products: [placementFromDemo(chair)],
+      }),
+    ).rejects.toMatchObject({ kind: 'invalid_input', message: NOTHING_SWAPPED });
+  }, 120_000);
+
+  it('takes a clicked window whole and stops at its frame, not the wall round it', async () => {
+    // home-office-loft-workspace: SAM's region for a click on the right window's glass alone ran
+    // on over the wall, the other window and the shelves, about half the photo (before decision 093).
+    const { png: office } = await photoAt1200('home-office-loft-workspace.jpg');
+    const mask = await decodeImage(
+      await engine.segment(office, [{ x: 0.714 * 1200, y: 0.419 * 800, label: 1 }]),
+    );
+    const at = (x: number, y: number) =>
+      mask.data[(Math.round(y * 800) * 1200 + Math.round(x * 1200)) * 4] ?? 0;
+    let selected = 0;
+    for (let i = 0; i < mask.data.length; i += 4) if ((mask.data[i] ?? 0) > 127) selected++;
+    expect(at(0.714, 0.419)).toBeGreaterThan(127);
+    expect(at(0.8, 0.3)).toBeGreaterThan(127); // the same window's upper pane
+    expect(at(0.45, 0.07)).toBeLessThan(128); // the wall above the windows
+    expect(at(0.45, 0.4)).toBeLessThan(128); // the other window
+    expect(selected / (1200 * 800)).toBeLessThan(0.12);
   }, 120_000);
 
   it('refuses quantity 5', async () => {

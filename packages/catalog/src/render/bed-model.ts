@@ -3,7 +3,18 @@ import type { LegStyle } from './furniture-parts';
 import { fourLegs } from './furniture-parts';
 import { defineProduct } from './product-model';
 import type { SdfNode } from './sdf';
-import { box, capsule, ellipsoid, repeat, rotate, subtract, translate, union } from './sdf';
+import {
+  box,
+  capsule,
+  ellipsoid,
+  folds,
+  pillow,
+  repeat,
+  rotate,
+  subtract,
+  translate,
+  union,
+} from './sdf';
 
 export interface BedParams {
   /** Mattress size (cm). */
@@ -58,7 +69,34 @@ export const bedModel = defineProduct<BedParams>({
     const fl = p.length + 6;
     const head = -fl / 2;
     const hbH = p.headboardHeight - legH;
-    const duvetL = p.length * 0.7;
+    const duvetL = p.length * 0.72;
+    const duvetZ = fl / 2 - duvetL / 2 + 1.5;
+    // The bedding is cloth over the mattress: the duvet hangs past the mattress over the frame,
+    // its top turned back under the pillows, a runner across its foot; one drape over all three
+    // so they crease and fall together (docs/decisions/085).
+    const hang = 24;
+    const bedding = folds(
+      union(
+        translate(box([p.width + 7, hang + 6, duvetL], 'fabric2', 7), [
+          0,
+          mattressTop + 3 - (hang + 6) / 2,
+          duvetZ,
+        ]),
+        translate(box([p.width + 8.5, 8, 22], 'linen', 4), [
+          0,
+          mattressTop + 2.8,
+          fl / 2 - duvetL + 12,
+        ]),
+        translate(box([p.width + 9, hang - 2, 46], 'accent', 5), [
+          0,
+          mattressTop + 4.2 - (hang - 2) / 2,
+          fl / 2 - 26,
+        ]),
+      ),
+      2,
+      mattressTop - 2,
+      p.width,
+    );
     const parts: SdfNode[] = [
       fourLegs(p.legStyle, fw, fl + 10, legH + 1, 5),
       translate(box([fw, frameH, fl], 'body', 3.5), [0, legH + frameH / 2, 0]),
@@ -68,33 +106,18 @@ export const bedModel = defineProduct<BedParams>({
         mattressTop - mattressH / 2,
         2,
       ]),
-      // Duvet: hangs over the mattress sides and foot, folded back at the top edge.
-      translate(box([p.width + 7, 24, duvetL], 'fabric2', 7), [
-        0,
-        mattressTop - 9,
-        fl / 2 - duvetL / 2 + 1.5,
-      ]),
-      translate(box([p.width + 8, 7, 20], 'linen', 3.5), [
-        0,
-        mattressTop + 2.7,
-        fl / 2 - duvetL + 12,
-      ]),
-      translate(rotate(box([p.width * 0.55, 10, 16], 'accent', 4), 'x', -4), [
-        0,
-        mattressTop + 5.5,
-        fl / 2 - 24,
-      ]),
+      bedding,
     ];
-    // Two pillows leaning on the headboard, and a smaller cushion in front.
+    // Two plump pillows leaning on the headboard, and a smaller cushion in front of them.
     for (const sx of [-1, 1]) {
-      const pillow = rotate(box([p.width / 2 - 8, 14, 44], 'linen', 6.8), 'x', 58);
-      parts.push(translate(pillow, [sx * (p.width / 4 - 0.5), mattressTop + 16, head + 22]));
+      const lean = rotate(pillow([p.width / 2 - 8, 17, 46], 'linen', 2.5), 'x', 58);
+      parts.push(translate(lean, [sx * (p.width / 4 - 0.5), mattressTop + 17, head + 22]));
     }
     parts.push(
-      translate(rotate(box([44, 30, 11], 'fabric2', 5.4), 'x', -22), [
+      translate(rotate(pillow([46, 15, 32], 'fabric2', 2), 'x', 68), [
         0,
         mattressTop + 15,
-        head + 36,
+        head + 38,
       ]),
     );
     return union(...parts);

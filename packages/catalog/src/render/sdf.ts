@@ -3,6 +3,7 @@
  * `compileSdf` turns the tree into plain closures with per-child bounding boxes so the ray
  * marcher can skip parts that are far from the sample point.
  */
+import { valueNoise } from './surface-texture';
 import type { Mat3, Vec3 } from './vec';
 import {
   IDENTITY3,
@@ -42,6 +43,7 @@ export type SdfNode =
   | { kind: 'cylinder'; radius: number; halfHeight: number; rounding: number; slot: MaterialSlot }
   | { kind: 'torus'; major: number; minor: number; slot: MaterialSlot }
   | { kind: 'ellipsoid'; radii: Vec3; slot: MaterialSlot }
+  | { kind: 'pillow'; half: Vec3; rim: number; radius: number; slot: MaterialSlot }
   | {
       kind: 'cone';
       halfHeight: number;
@@ -53,6 +55,7 @@ export type SdfNode =
   | { kind: 'smoothUnion'; children: readonly SdfNode[]; k: number }
   | { kind: 'subtract'; base: SdfNode; cut: SdfNode }
   | { kind: 'shell'; child: SdfNode; thickness: number }
+  | { kind: 'folds'; child: SdfNode; amplitude: number; hangFrom: number; seed: number }
   | { kind: 'transform'; child: SdfNode; rotation: Mat3; translation: Vec3 }
   | { kind: 'repeat'; child: SdfNode; axis: 0 | 1 | 2; spacing: number; count: number };
 
@@ -96,6 +99,28 @@ export function cone(
   slot: MaterialSlot,
 ): SdfNode {
   return { kind: 'cone', halfHeight: height / 2, bottomRadius, topRadius, slot };
+}
+
+/**
+ * A stuffed pillow or cushion lying in the xz plane, `size` its outline and its thickness at the
+ * middle: full in the centre and thinning to `rim` cm thick at its outline (a pillow's sewn edge,
+ * or a seat cushion's boxing), so its faces are crowned and catch the light as a soft dome rather
+ * than a brick's flat face; `radius` rounds its edges (at most half the rim).
+ */
+export function pillow(size: Vec3, slot: MaterialSlot, rim = 2, radius = rim / 2): SdfNode {
+  const half: Vec3 = [size[0] / 2, size[1] / 2, size[2] / 2];
+  const r = Math.min(radius, rim / 2, half[0] / 4, half[2] / 4);
+  return { kind: 'pillow', half, rim: Math.min(rim, size[1]) / 2, radius: r, slot };
+}
+
+/**
+ * Cloth laid over `child` (its own coordinates, cm): soft creases over the parts above
+ * `hangFrom` (y), and below it folds that hang straight down, deepen towards the hem and flare
+ * it out, as a duvet or a throw falls over a bed's edge. `amplitude` is the folds' depth; `seed`
+ * moves them so two beds do not crease alike.
+ */
+export function folds(child: SdfNode, amplitude: number, hangFrom: number, seed = 0): SdfNode {
+  return { kind: 'folds', child, amplitude, hangFrom, seed };
 }
 
 export function union(...children: SdfNode[]): SdfNode {
@@ -367,6 +392,22 @@ function compileNode(node: SdfNode, st: State, frame: Frame): Compiled {
         },
       };
     }
+    case 'pillow':
+      // A boxed cushion (a little crowned) keeps its sewn seams; a pillow's seam is its thin rim.
+      return compilePillow(
+        node,
+        addPart(
+          st,
+          frame,
+          node.slot,
+          longestAxis(node.half),
+          node.half[1] - node.rim <= 2 ? node.half : null,
+          node.radius,
+        ),
+        st,
+      );
+    case 'folds':
+      return compileFolds(node, compileNode(node.child, st, frame));
     case 'cone': {
       const id = addPart(st, frame, node.slot, [0, 1, 0]);
       const h = node.halfHeight;
@@ -487,6 +528,115 @@ function compileNode(node: SdfNode, st: State, frame: Frame): Compiled {
       };
     }
   }
+}
+
+/**
+ * The pillow's half thickness over its outline falls from `hy` at the centre to `rim` at the edge
+ * as (1 − u³)(1 − v³) of the distances u, v across it (0 centre, 1 edge): a full dome that flattens
+ * only near the seam. Its slope is at most 3(hy − rim)/half-width, so the distance is scaled by
+ * the Lipschitz bound to stay safe for sphere tracing.
+ */
+function compilePillow(
+  node: Extract<SdfNode, { kind: 'pillow' }>,
+  id: number,
+  st: State,
+): Compiled {
+  const [hx, hy, hz] = node.half;
+  const { rim, radius: round } = node;
+  const ix = hx - round;
+  const iz = hz - round;
+  const rise = Math.max(0, hy - rim);
+  const slope = 3 * rise * Math.max(1 / hx, 1 / hz);
+  const scale = 1 / Math.sqrt(1 + slope * slope);
+  return {
+    bounds: symmetric(hx, hy, hz),
+    f: (x, y, z) => {
+      st.slot = id;
+      const u = Math.min(1, Math.abs(x) / hx);
+      const v = Math.min(1, Math.abs(z) / hz);
+      const thick = rim - round + rise * (1 - u * u * u) * (1 - v * v * v);
+      const qx = Math.abs(x) - ix;
+      const qy = Math.abs(y) - Math.max(0, thick);
+      const qz = Math.abs(z) - iz;
+      const ox = qx > 0 ? qx : 0;
+      const oy = qy > 0 ? qy : 0;
+      const oz = qz > 0 ? qz : 0;
+      const inside = Math.min(Math.max(qx, qy, qz), 0);
+      return (Math.sqrt(ox * ox + oy * oy + oz * oz) + inside - round) * scale;
+    },
+  };
+}
+
+/** Smooth ridged noise in [0, 1]: 0 along narrow valleys (a crease), rounded between them. */
+function crease(n: number): number {
+  return Math.sqrt(n * n + 0.01) - 0.1;
+}
+
+/**
+ * Cloth folds as a displacement of the child's distance (positive pushes the surface in). On
+ * top, creases: ridged value noise stretched two ways, narrow valleys between soft rolls, as a
+ * duvet lies. Below `hangFrom`, folds running down (a wave along x + z, so along every side of a
+ * box, its phase wandering), deeper and flared out towards the hem. The displacement's slope
+ * bounds how far the distance may be trusted, so it is scaled by 1 / (1 + slope); the child's
+ * distance less the folds' reach is a safe bound too, and the better one away from the cloth.
+ */
+function compileFolds(node: Extract<SdfNode, { kind: 'folds' }>, inner: Compiled): Compiled {
+  const { amplitude: a, hangFrom, seed } = node;
+  const f = inner.f;
+  const top = 0.9 * a;
+  const hang = a;
+  const drop = 18;
+  const wave = 21;
+  // Value noise changes by at most 3 a unit; t = x + z by √2 a cm. Where creases and hanging
+  // folds overlap their weights sum to at most 1, so the larger slope of the two bounds both;
+  // their weights and the flare change down y.
+  const creaseSlope =
+    top * 3 * (0.6 * Math.hypot(1 / 26, 1 / 9) + 0.4 * Math.hypot(2 / 11, 1 / 30));
+  const waveSlope =
+    hang *
+    Math.SQRT2 *
+    ((0.32 * 2 * Math.PI) / wave +
+      (0.18 * 2 * Math.PI) / (0.47 * wave) +
+      ((0.32 + 0.18 * 1.7) * 2.5 * 3) / 45 +
+      (0.4 * 3) / 23);
+  const slope = Math.max(creaseSlope, waveSlope) + (hang + 0.4 * a + 3 * top) / drop;
+  const scale = 1 / (1 + slope);
+  const reach = 1.5 * a;
+  const o = seed * 37.1;
+  const displacement = (x: number, y: number, z: number): number => {
+    const below = hangFrom - y;
+    const s = below <= 0 ? 0 : below >= drop ? 1 : below / drop;
+    const onTop = 1 - Math.min(1, s * 3);
+    let d = 0;
+    if (onTop > 0) {
+      const c1 = crease(valueNoise(x / 26 + o, 3.1, z / 9));
+      const c2 = crease(valueNoise((x + z) / 11, 7.7 + o, (x - z) / 30));
+      d -= top * onTop * (0.6 * c1 + 0.4 * c2);
+    }
+    if (s > 0) {
+      const t = x + z;
+      // Two waves out of step, their phase and depth wandering: folds of uneven width and depth.
+      const phase = 2.5 * valueNoise(t / 45 + o, 1.3, 0);
+      const depth = 0.6 + 0.4 * valueNoise(t / 23, 5.9 + o, 0);
+      const wide = Math.sin((2 * Math.PI * t) / wave + phase);
+      const narrow = Math.sin((2 * Math.PI * t) / (wave * 0.47) - 1.7 * phase);
+      d -= hang * s * depth * (0.5 + 0.32 * wide + 0.18 * narrow);
+      // The hem flares: the cloth stands off the box more the lower it hangs.
+      d -= 0.4 * a * s;
+    }
+    return d;
+  };
+  // Both bounds hold everywhere, so the larger is used; past `far` it is always the plain one.
+  const far = (reach * (1 + scale)) / (1 - scale);
+  return {
+    bounds: expand(inner.bounds, reach),
+    f: (x, y, z) => {
+      const d = f(x, y, z);
+      if (d > far) return d - reach;
+      const near = (d + displacement(x, y, z)) * scale;
+      return near > d - reach ? near : d - reach;
+    },
+  };
 }
 
 interface UnionChild {

@@ -8,12 +8,14 @@ import {
   capsule,
   cylinder,
   ellipsoid,
+  pillow,
   rotate,
   subtract,
   torus,
   translate,
   union,
 } from './sdf';
+import type { Vec3 } from './vec';
 
 export type ArmStyle = 'track' | 'rolled' | 'slope' | 'none';
 
@@ -66,8 +68,9 @@ function arm(
   }
 }
 
+/** A back cushion, stuffed: its faces crowned (2.5 cm proud of its edges), standing up. */
 function backCushion(width: number, height: number, tufted: boolean): SdfNode {
-  const cushion = box([width, height, 16], 'body', 6);
+  const cushion = rotate(pillow([width, 16, height], 'body', 11, 5.5), 'x', 90);
   if (!tufted) return cushion;
   const dimples: SdfNode[] = [];
   const cols = Math.max(2, Math.round(width / 22));
@@ -79,6 +82,11 @@ function backCushion(width: number, height: number, tufted: boolean): SdfNode {
     }
   }
   return subtract(cushion, union(...dimples));
+}
+
+/** A seat cushion, its top and bottom crowned 1.5 cm over its boxed edges. */
+function seatCushion(size: Vec3): SdfNode {
+  return pillow(size, 'body', size[1] - 3, 5.5);
 }
 
 /** Shared builder: a base on legs, arms, a back, seat and back cushions, optional chaise end. */
@@ -133,7 +141,7 @@ export function buildUpholsteredSeat(p: UpholsteredSeatParams): SdfNode {
   const cw = mainInner / n;
   for (let i = 0; i < n; i++) {
     parts.push(
-      translate(box([cw - 0.8, CUSHION + 3, cushionDepth], 'body', 5.5), [
+      translate(seatCushion([cw - 0.8, CUSHION + 3, cushionDepth]), [
         mainX0 + cw * (i + 0.5),
         cushionY,
         cushionZ,
@@ -145,11 +153,7 @@ export function buildUpholsteredSeat(p: UpholsteredSeatParams): SdfNode {
     const x = chaiseSide < 0 ? -inner / 2 + w / 2 : inner / 2 - w / 2;
     const d = chaiseDepth - BACK - 2;
     parts.push(
-      translate(box([w - 0.8, CUSHION + 3, d], 'body', 5.5), [
-        x,
-        cushionY,
-        back + BACK + d / 2 + 1.5,
-      ]),
+      translate(seatCushion([w - 0.8, CUSHION + 3, d]), [x, cushionY, back + BACK + d / 2 + 1.5]),
     );
   }
 
@@ -172,8 +176,8 @@ export function buildUpholsteredSeat(p: UpholsteredSeatParams): SdfNode {
   const pillows = Math.min(2, Math.max(0, Math.round(p.throwPillows)));
   for (let i = 0; i < pillows; i++) {
     const side = i === 0 ? -1 : 1;
-    const pillow = rotate(rotate(box([40, 38, 13], 'fabric2', 6.5), 'x', -16), 'z', side * -8);
-    parts.push(translate(pillow, [side * (inner / 2 - 22), p.seatHeight + 20, back + BACK + 17]));
+    const cushion = rotate(rotate(pillow([40, 14, 38], 'fabric2', 2), 'x', 74), 'z', side * -8);
+    parts.push(translate(cushion, [side * (inner / 2 - 22), p.seatHeight + 20, back + BACK + 17]));
   }
 
   // Legs at the corners of the footprint (and under the chaise's front).

@@ -362,6 +362,7 @@ function collectSlots(node: SdfNode, out: Set<MaterialSlot>): void {
     case 'shell':
     case 'transform':
     case 'repeat':
+    case 'folds':
       collectSlots(node.child, out);
       return;
     default:

@@ -267,3 +267,46 @@ export function leastSquaresLine(points: readonly (readonly [number, number])[])
   const intercept = (sy - slope * sx) / Math.max(1, n);
   return { slope, intercept, at: (x: number) => intercept + slope * x };
 }
+
+/** A straight stretch of samples found by {@link straightRuns}, with its least-squares line. */
+export interface StraightRun {
+  run: [number, number][];
+  line: ReturnType<typeof leastSquaresLine>;
+}
+
+/**
+ * The straight stretches of a row-per-column trace (samples `[x, y]` in order of x): neighbours at
+ * most `maxGap` columns apart whose rows differ by at most `joinStep` (twice that across more than
+ * two columns, where something hid the trace) join one run; a run spanning at least `minRun`
+ * columns, present over at least half its span (not two far samples joined by chance), is kept
+ * when it is straight: its own line leaves a mean residual of at most `maxResidual` rows.
+ */
+export function straightRuns(
+  samples: readonly (readonly [number, number])[],
+  limits: { minRun: number; maxGap: number; joinStep: number; maxResidual: number },
+): StraightRun[] {
+  const { minRun, maxGap, joinStep, maxResidual } = limits;
+  const runs: StraightRun[] = [];
+  let start = 0;
+  for (let k = 1; k <= samples.length; k++) {
+    const prev = samples[k - 1];
+    const next = samples[k];
+    const joined =
+      prev &&
+      next &&
+      next[0] - prev[0] <= maxGap &&
+      Math.abs(next[1] - prev[1]) <= (next[0] - prev[0] <= 2 ? joinStep : 2 * joinStep);
+    if (joined) continue;
+    const run = samples.slice(start, k).map(([x, y]): [number, number] => [x, y]);
+    start = k;
+    const first = run[0];
+    const last = run[run.length - 1];
+    if (!first || !last || last[0] - first[0] + 1 < minRun) continue;
+    if (run.length < 0.5 * (last[0] - first[0] + 1)) continue;
+    const line = leastSquaresLine(run);
+    const residual = run.reduce((sum, [x, y]) => sum + Math.abs(y - line.at(x)), 0) / run.length;
+    if (residual > maxResidual) continue;
+    runs.push({ run, line });
+  }
+  return runs;
+}

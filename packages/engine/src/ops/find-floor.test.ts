@@ -148,6 +148,29 @@ describe('the floor from the room parse', () => {
     expect(await coverOfObject('living-room-1.jpg', 'rug', 'replace')).toBeGreaterThan(0.9);
   });
 
+  it('keeps the plain grey rug of living-room-modern-white-sofa, most of which the network calls floor', async () => {
+    // The network's rug evidence covers the strip beside the coffee table, not the pile in front
+    // of the sofa, so the bare floor's model blended boards and rug and the colours seemed unable
+    // to part them: before decision 091 the new floor covered 31 % of the rug in front of the
+    // coffee table and 71 % of the rug's corner by the sofa. Hand-marked on the photo.
+    const image = await roomRaster('living-room-modern-white-sofa.jpg', 1200);
+    const floor = floorOf(await parseOf(image), { image });
+    expect(coverage(floor.mask, { x0: 0.42, y0: 0.8, x1: 0.58, y1: 0.98 })).toBeLessThan(0.02);
+    expect(coverage(floor.mask, { x0: 0.12, y0: 0.93, x1: 0.3, y1: 1 })).toBeLessThan(0.02);
+    // The boards beside the rug are still floored.
+    expect(coverage(floor.mask, { x0: 0.76, y0: 0.72, x1: 0.8, y1: 0.75 })).toBeGreaterThan(0.7);
+  });
+
+  it('floors the boards of kitchen-white-island between the units and the island, which the network takes for rug', async () => {
+    // The network's rug share runs high over that whole stretch of boards round a small runner;
+    // taken for a rug, the boards were kept in the old floor while the rest of the room got the
+    // new one (before decision 091: none of them was covered). A rug lies on a floor that shows
+    // round it. Hand-marked on the photo, between the refrigerator's foot and the runner.
+    const image = await roomRaster('kitchen-white-island-brass-pendants.jpg', 1200);
+    const floor = floorOf(await parseOf(image), { image });
+    expect(coverage(floor.mask, { x0: 0.25, y0: 0.9, x1: 0.31, y1: 0.98 })).toBeGreaterThan(0.9);
+  });
+
   /** Share of the labelled name's pixels (and of the labelled floor's) the border rug covers. */
   async function borderRugOn(photo: string, name: string) {
     const image = await roomRaster(photo, 1200);

@@ -37,7 +37,7 @@ import {
   replacementPlacement,
   sizedToRegion,
 } from './placement/pose';
-import { compositeLayer, renderLayer } from './placement/render';
+import { compositeLayer, renderLayer, type ProductLayer } from './placement/render';
 import type { PlacementScene, SwapForeground } from './placement/scene';
 import { wholeFront } from './placement/whole-front';
 import type { Segmenter } from './segment';
@@ -269,6 +269,16 @@ async function place(
     oldPiece: found && !removed ? found.piece : null,
     seed: options.seed ^ Math.imul(options.variant + 11, 0x2545f491),
   });
+  // A swap whose new piece nearer things would hide all but a sliver of (the parse called a
+  // fireplace's hood a chair, and the chair stood behind the fireplace) is refused before anything
+  // is removed: the old piece would go and nothing be seen in its place. Not charged for.
+  if (
+    mode === 'replace' &&
+    !removed &&
+    shownArea(layer) < MIN_SHOWN_SHARE * image.width * image.height
+  ) {
+    throw new EngineError('invalid_input', NOTHING_SWAPPED);
+  }
   if (mode === 'add' || removed) return compositeLayer(image, layer);
   // The whole old piece is removed, also what the new one covers: the fill otherwise copies the
   // old piece's covered pixels (its dark base, its leather) into what the new one leaves open.
@@ -281,6 +291,23 @@ async function place(
     layer,
   );
   return layFront(swapped, image, front.matte, window);
+}
+
+/**
+ * A placed product showing on less than this share of the photo was hidden or shrunk to nothing:
+ * the action is refused (and refunded) rather than answered with nothing to see.
+ */
+export const MIN_SHOWN_SHARE = 0.0005;
+
+/** The refusal's words for a swap whose new piece would not be seen. */
+export const NOTHING_SWAPPED =
+  'The new piece would be hidden by what stands in front of it here: choose a piece in full view';
+
+/** Pixels' worth of the product the layer shows (its coverage after what stands in front). */
+function shownArea(layer: ProductLayer): number {
+  let shown = 0;
+  for (const a of layer.objectAlpha) shown += a;
+  return shown;
 }
 
 /**

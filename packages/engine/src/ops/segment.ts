@@ -42,6 +42,11 @@ export interface ObjectBox {
   y1: number;
   /** The object's outline when the room parse traced it (image pixels). */
   outline?: readonly Point[];
+  /**
+   * An opening's own pixels as the room parse sees them (a window, a door): a click on them takes
+   * the opening whole, though SAM's region for the click alone runs on into the wall round it.
+   */
+  opening?: Mask;
 }
 
 /** What else the engine knows about the photo, to make a click select what people expect. */
@@ -384,9 +389,10 @@ export function objectUnder(
  * Whether the object-level mask (the click with the object's box) is the thing the click was on:
  * the part the click alone selects must lie mostly inside it, and it must cover a good share of
  * its box. A click on the wall showing inside a sofa's box fails the first test; a box SAM could
- * not fill (a poor detection) fails the second.
+ * not fill (a poor detection) fails the second. Without `part` (a click on an opening's own
+ * pixels) only the second is asked.
  */
-export function objectMaskFits(part: Mask, whole: Mask, box: ObjectBox): boolean {
+export function objectMaskFits(part: Mask | null, whole: Mask, box: ObjectBox): boolean {
   let partArea = 0;
   let shared = 0;
   let wholeArea = 0;
@@ -394,7 +400,7 @@ export function objectMaskFits(part: Mask, whole: Mask, box: ObjectBox): boolean
   const { width } = whole;
   for (let i = 0; i < whole.data.length; i++) {
     const w = whole.data[i] === 1;
-    if (part.data[i] === 1) {
+    if (part?.data[i] === 1) {
       partArea++;
       if (w) shared++;
     }
@@ -405,13 +411,9 @@ export function objectMaskFits(part: Mask, whole: Mask, box: ObjectBox): boolean
     if (x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1) inBox++;
   }
   const boxArea = Math.max(1, (box.x1 - box.x0) * (box.y1 - box.y0));
-  return (
-    partArea > 0 &&
-    shared >= 0.8 * partArea &&
-    inBox >= 0.25 * boxArea &&
-    inBox >= 0.85 * wholeArea &&
-    wholeArea >= partArea
-  );
+  const inside =
+    part === null || (partArea > 0 && shared >= 0.8 * partArea && wholeArea >= partArea);
+  return inside && inBox >= 0.25 * boxArea && inBox >= 0.85 * wholeArea;
 }
 
 /** `into` ∪= `region` (op 'add') or `into` −= `region` (op 'remove'), in place. */
@@ -505,7 +507,10 @@ function createSamSegmenter(
           const part = await decode(click);
           const box = objectUnder(click, hints.objects);
           const whole = box ? await decode(click, [], box) : undefined;
-          const fits = box && whole && objectMaskFits(part, whole, box);
+          // On an opening's own pixels the click is on the opening, whatever SAM's part says.
+          const onOpening =
+            box?.opening?.data[Math.round(click.y) * image.width + Math.round(click.x)] === 1;
+          const fits = box && whole && objectMaskFits(onOpening ? null : part, whole, box);
           combine(mask, fits ? whole : part, 'add');
           // SAM's whole object misses parts of another colour (a sofa's back cushions): the
           // parse's outline of it fills them in.

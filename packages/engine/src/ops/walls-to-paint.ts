@@ -3,7 +3,7 @@
  * (decision 051): the room parse's walls cleaned of what the network gets wrong at their edges —
  * small islands, the ragged wall–ceiling boundary, fabric between curtains, halos round openings.
  */
-import { leastSquaresLine } from '../geometry/line-segments';
+import { leastSquaresLine, straightRuns } from '../geometry/line-segments';
 import type { Mask, Raster } from '../raster';
 import { boxMean, dilateMask, lumaAt, sobelMagnitudeAt } from '../raster';
 import { ADE, type RoomParse } from '../scene';
@@ -361,29 +361,21 @@ function dropCeilingBand(
   const minRun = Math.max(8, Math.round(MIN_BAND_SPAN * width));
   const maxGap = Math.max(3, Math.round(MIN_BAND_SPAN * width));
   const joinStep = Math.max(2, Math.round(0.003 * height));
-  const found: number[] = [];
-  for (let x = 0; x < width; x++) if (Number.isFinite(edge[x] ?? Number.NaN)) found.push(x);
-  let start = 0;
-  for (let k = 1; k <= found.length; k++) {
-    const prev = found[k - 1] ?? 0;
-    const next = found[k];
-    if (
-      next !== undefined &&
-      next - prev <= maxGap &&
-      Math.abs((edge[next] ?? 0) - (edge[prev] ?? 0)) <=
-        (next - prev <= 2 ? joinStep : 2 * joinStep)
-    ) {
-      continue;
-    }
-    const run: [number, number][] = found.slice(start, k).map((c) => [c, edge[c] ?? 0]);
-    start = k;
+  const found: [number, number][] = [];
+  for (let x = 0; x < width; x++) {
+    const y = edge[x] ?? Number.NaN;
+    if (Number.isFinite(y)) found.push([x, y]);
+  }
+  const runs = straightRuns(found, {
+    minRun,
+    maxGap,
+    joinStep,
+    maxResidual: Math.max(1.5, 0.003 * height),
+  });
+  for (const { run, line } of runs) {
     const first = run[0];
     const last = run[run.length - 1];
-    if (!first || !last || last[0] - first[0] + 1 < minRun) continue;
-    if (run.length < 0.5 * (last[0] - first[0] + 1)) continue;
-    const line = leastSquaresLine(run);
-    const residual = run.reduce((sum, [c, y]) => sum + Math.abs(y - line.at(c)), 0) / run.length;
-    if (residual > Math.max(1.5, 0.003 * height)) continue;
+    if (!first || !last) continue;
     // A band is the room's: its foot runs on to where the wall ends on one side at least (the
     // frame, an opening or a beam, another wall), not stopping mid-wall with wall on either side
     // as a fitting's top (a shower head) does.
@@ -669,33 +661,18 @@ export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number
     // fitting on a pillar's top); over those the line runs on straight between its ends.
     const global = fit;
     const local = new Float32Array(width).fill(Number.NaN);
-    const minRun = Math.max(8, Math.round(0.03 * width));
-    const maxGap = Math.max(3, Math.round(0.03 * width));
-    const step = Math.max(1, Math.round(0.0015 * height));
-    let start = 0;
-    for (let k = 1; k <= list.length; k++) {
-      const prev = list[k - 1];
-      const next = list[k];
-      const joined =
-        prev &&
-        next &&
-        next[0] - prev[0] <= maxGap &&
-        Math.abs(next[1] - prev[1]) <= (next[0] - prev[0] <= 2 ? step : 2 * step);
-      if (joined) continue;
-      const run = list.slice(start, k);
-      start = k;
-      const first = run[0];
-      const last = run[run.length - 1];
-      if (!first || !last || last[0] - first[0] + 1 < minRun) continue;
-      // Mostly present over its span (not two far samples joined by chance).
-      if (run.length < 0.5 * (last[0] - first[0] + 1)) continue;
+    const stretches = straightRuns(list, {
+      minRun: Math.max(8, Math.round(0.03 * width)),
+      maxGap: Math.max(3, Math.round(0.03 * width)),
+      joinStep: Math.max(1, Math.round(0.0015 * height)),
+      maxResidual: Math.max(1.5, 0.002 * height),
+    });
+    for (const { run, line } of stretches) {
       const off = run.reduce((sum, [x, y]) => sum + Math.abs(y - global.at(x)), 0) / run.length;
       if (off <= CEILING_TOLERANCE * height) continue;
-      // Straight: its own fit leaves small residuals.
-      const own = leastSquaresLine(run);
-      const residual = run.reduce((sum, [x, y]) => sum + Math.abs(y - own.at(x)), 0) / run.length;
-      if (residual > Math.max(1.5, 0.002 * height)) continue;
-      for (let x = first[0]; x <= last[0]; x++) local[x] = own.at(x);
+      const first = run[0]?.[0] ?? 0;
+      const last = run[run.length - 1]?.[0] ?? -1;
+      for (let x = first; x <= last; x++) local[x] = line.at(x);
     }
     lines.set(plane, {
       at: (x: number) => {

@@ -249,8 +249,7 @@ export function findInnerFloor(
   // Two diagonal Gaussians over (L, a, b, contrast): the rug's from the evidence, the floor's
   // from the bare cells.
   const rug = colourModel(features, evidence);
-  const floor = colourModel(features, bare);
-  const separation = separationOf(rug, floor);
+  const { floor, separation } = bareFloorModel(features, bare, rug);
   if (separation < MIN_SEPARATION) {
     // A patterned rug whose light squares match the floor: the colours cannot tell it, but the
     // network's evidence outlines its other squares. Kept as one convex rug, edges on the photo's.
@@ -279,6 +278,12 @@ export function findInnerFloor(
   for (let g = 0; g < gn; g++) if (ids[g]) members[ids[g] ?? 0]?.push(g);
   const pieces = new Uint8Array(gn);
   const glassPieces = new Uint8Array(gn);
+  const floorParts = labelComponents(inRegion, gw, gh, new Set([1]));
+  const partCells = new Int32Array(floorParts.count + 1);
+  for (let g = 0; g < gn; g++) {
+    const part = floorParts.ids[g] ?? 0;
+    partCells[part] = (partCells[part] ?? 0) + 1;
+  }
   let found = 0;
   for (let id = 1; id <= count; id++) {
     const cells = members[id] ?? [];
@@ -286,6 +291,13 @@ export function findInnerFloor(
     let backed = 0;
     for (const g of cells) backed += evidence[g] ?? 0;
     if (backed < MIN_BACKED * cells.length) continue;
+    // A rug lies on a floor that shows round it. A piece that is all of the floor it lies on is
+    // that floor: the network's rug share can run high over a whole stretch of boards
+    // (kitchen-white-island: between the units and the island, round a runner).
+    const parts = new Set(cells.map((g) => floorParts.ids[g] ?? 0));
+    let partArea = 0;
+    for (const part of parts) partArea += partCells[part] ?? 0;
+    if (cells.length >= MAX_FLOOR_COVER * partArea) continue;
     // A flat convex thing (a rectangular or round rug) stays convex in perspective: the piece is
     // its convex hull within the floor region — the rug's pattern that looks like the floor
     // comes back, and so does the floor under what stands on it.
@@ -326,6 +338,48 @@ export function findInnerFloor(
     }
   }
   return { matte, pieces: found, separation, behindGlass };
+}
+
+/** A piece covering this share of the floor region's parts it lies in is the floor itself. */
+const MAX_FLOOR_COVER = 0.95;
+
+/** Rug-like cells among the bare ones make the bare floor two surfaces from this share on… */
+const MIN_RUGLIKE_BARE = 0.25;
+/** …when the floor left without them lies at least this far from the rug (pooled deviations). */
+const CLEAR_SEPARATION = 3;
+
+/**
+ * The floor's model, from the bare cells. The network's evidence may miss most of a plain rug
+ * (living-room-modern-white-sofa: the grey pile in front of the sofa carries no rug share while
+ * the strip beside the coffee table does), and the bare cells then hold two surfaces, the boards
+ * and the rest of the rug: their model is a blend lying near the rug's, and the colours seem
+ * unable to part rug from floor. The bare cells the rug's model explains better are left out
+ * when they are a large share of the bare cells ({@link MIN_RUGLIKE_BARE}) and the floor left is
+ * clearly apart from the rug ({@link CLEAR_SEPARATION}); a patterned rug's pale squares that
+ * match the boards leave the two close, and the evidence rug stays (079).
+ */
+function bareFloorModel(
+  features: Float32Array,
+  bare: Uint8Array,
+  rug: ColourModel,
+): { floor: ColourModel; separation: number } {
+  const floor = colourModel(features, bare);
+  const separation = separationOf(rug, floor);
+  if (separation >= MIN_SEPARATION) return { floor, separation };
+  const unlike = new Uint8Array(bare.length);
+  let bareCells = 0;
+  let unlikeCells = 0;
+  for (let g = 0; g < bare.length; g++) {
+    if (!bare[g]) continue;
+    bareCells++;
+    if (cellLikelihood(features, g, floor) < cellLikelihood(features, g, rug)) continue;
+    unlike[g] = 1;
+    unlikeCells++;
+  }
+  if (unlikeCells > (1 - MIN_RUGLIKE_BARE) * bareCells) return { floor, separation };
+  const boards = colourModel(features, unlike);
+  const apart = separationOf(rug, boards);
+  return apart >= CLEAR_SEPARATION ? { floor: boards, separation: apart } : { floor, separation };
 }
 
 /**

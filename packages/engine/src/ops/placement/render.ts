@@ -484,12 +484,12 @@ const MIRROR_BIT = 1 << slotIndex('mirror');
 const CUSHION_BIT = 1 << slotIndex('fabric2');
 
 /**
- * Loose cushions shaded like the soft things they are. The renderer draws them as flat boxes in
- * a pale fixed cloth, evenly lit: bright tiles with crisp edges that read as stickers on the sofa.
- * A cushion is plump: its face turns away from the light towards its seams, so its light falls
- * off towards its outline (to about 78% at the edge, from its blurred coverage), and it sits in
- * the same room light as the body: its brightest part no brighter than 1.8× the body's lit
- * quartile (the body is graded to the photo; a white pillow is pale, not glowing).
+ * Loose cushions in the same room light as the body: their brightest part no brighter than 1.8×
+ * the body's lit quartile (the body is graded to the photo; a white pillow is pale, not glowing),
+ * and a little of a plump cushion's falloff towards its outline (to about 90% at the edge, from
+ * its blurred coverage). The renderer now draws them stuffed, their faces turning away from the
+ * light towards the seams (docs/decisions/085); the deeper screen-space falloff this once had
+ * (78%) on top of that drew a dark outline round each pillow.
  */
 function puffCushions(
   rgba: Uint8Array,
@@ -536,7 +536,7 @@ function puffCushions(
   for (let i = 0; i < w * h; i++) {
     if (!seam[i]) continue;
     const inside = Math.min(1, Math.max(0, ((cover[i] ?? 0) - 0.5) / 0.45));
-    const k = tone * (0.78 + 0.22 * inside * (2 - inside));
+    const k = tone * (0.9 + 0.1 * inside * (2 - inside));
     for (let c = 0; c < 3; c++) {
       rgba[i * 4 + c] = linearToByte((SRGB_TO_LINEAR[rgba[i * 4 + c] ?? 0] ?? 0) * k);
     }
