@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     const whole =
       segmenter.method === 'sam'
         ? await wholeOldPiece(photo, dilateMask(piece.mask, 2), parse, segmenter)
-        : { mask: dilateMask(piece.mask, 2), scene: parse };
+        : { mask: dilateMask(piece.mask, 2), scene: parse, apart: null };
     const swapped = await replaceFurniture(
       photo,
       whole.mask,
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
       { variant: 0, seed: 5 },
       whole.scene,
       segmenter,
+      whole.apart,
     );
     const ms = performance.now() - started;
     const stem = name.replace(/\.\w+$/, '');
@@ -222,6 +223,7 @@ async function main(): Promise<void> {
       { variant: 0, seed: 5 },
       whole.scene,
       segmenter,
+      whole.apart,
     );
     const differs = (i: number) =>
       Math.max(

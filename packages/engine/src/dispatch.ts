@@ -367,7 +367,7 @@ async function runVariant(
       // The old piece whole where SAM sees its edges (the parse's and the outline's are ragged);
       // without SAM (or with a broken one) the selection as it is.
       const segmenter = parse ? await loadSegmenter(settings).catch(() => null) : null;
-      const asSelected = { mask, scene: parse };
+      const asSelected = { mask, scene: parse, apart: null };
       const whole =
         parse && segmenter?.method === 'sam'
           ? await wholeOldPiece(image, mask, parse, segmenter).catch(() => asSelected)
@@ -381,11 +381,14 @@ async function runVariant(
         options,
         whole.scene,
         segmenter,
+        whole.apart,
       );
       // The element's outline and, with the parse, the old piece's legs and contact shadow below
       // it (a detector's box stops short of them): they go with the piece, the new one's shadow
       // falls there.
-      return { image: confineToMask(image, replaced, swapExtent(whole.mask, whole.scene)) };
+      return {
+        image: confineToMask(image, replaced, swapExtent(whole.mask, whole.scene, whole.apart)),
+      };
     }
     case 'architectural_style': {
       const plan = request.plans?.[variant % request.plans.length];

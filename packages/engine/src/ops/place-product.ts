@@ -20,7 +20,7 @@ import type { ProductModel } from '@roomcraft/catalog';
 import { PRODUCT_MODELS } from '@roomcraft/catalog';
 import type { RoomCamera } from '../geometry/room-camera';
 import type { Mask, Raster } from '../raster';
-import { maskBounds } from '../raster';
+import { blurBinomial3, maskBounds } from '../raster';
 import type { PlacementProduct } from '../types';
 import { EngineError } from '../types';
 import { inpaint } from './inpaint';
@@ -38,7 +38,7 @@ import {
   sizedToRegion,
 } from './placement/pose';
 import { compositeLayer, renderLayer, type ProductLayer } from './placement/render';
-import type { PlacementScene } from './placement/scene';
+import type { PlacementScene, SwapForeground } from './placement/scene';
 import { wholeFront } from './placement/whole-front';
 import type { Segmenter } from './segment';
 import {
@@ -75,14 +75,18 @@ export type { PlacementScene } from './placement/scene';
  * (a detector's box) often leaves out — where the new piece's own contact shadow falls too. A
  * caller that confines the result to the user's selection confines a swap to this.
  */
-export function swapExtent(elementMask: Mask, scene: PlacementScene | null): Mask {
+export function swapExtent(
+  elementMask: Mask,
+  scene: PlacementScene | null,
+  apart: Mask | null = null,
+): Mask {
   if (!scene || scene.width !== elementMask.width || scene.height !== elementMask.height) {
     return elementMask;
   }
   if (!maskBounds(elementMask)) return elementMask;
-  const found = findOldPiece(elementMask, scene);
+  const found = findOldPiece(elementMask, scene, apart);
   if (!found) return elementMask;
-  const hole = removalHole(found.piece, allowedWindow(elementMask), scene);
+  const hole = removalHole(found.piece, allowedWindow(elementMask), scene, undefined, apart);
   const data = new Uint8Array(elementMask.data);
   for (let i = 0; i < data.length; i++) if (hole.data[i]) data[i] = 1;
   return { width: elementMask.width, height: elementMask.height, data };
@@ -113,6 +117,9 @@ export async function placeProduct(
  * the old piece is the parse's object under the mask (a loose mask's wall and floor stay as they
  * are) and its box sets the new piece's size. With a SAM `segmenter`, what stands in front of
  * the old piece is kept whole where the parse gave part of it to the piece (decision 060).
+ * `apart` (from `wholeOldPiece`, decision 086) is what SAM saw stand apart from the piece though
+ * the parse gave it to the piece (a bench at the foot of a bed): kept out of the old piece and
+ * laid from the photo over the new one.
  */
 export async function replaceFurniture(
   image: Raster,
@@ -122,6 +129,7 @@ export async function replaceFurniture(
   options: PlaceOptions,
   scene: PlacementScene | null = null,
   segmenter: Segmenter | null = null,
+  apart: Mask | null = null,
 ): Promise<Raster> {
   return place(
     image,
@@ -134,6 +142,7 @@ export async function replaceFurniture(
     false,
     scene,
     segmenter,
+    apart,
   );
 }
 
@@ -166,6 +175,7 @@ async function place(
   removed = false,
   facing: PlacementScene | null = scene,
   segmenter: Segmenter | null = null,
+  apart: Mask | null = null,
 ): Promise<Raster> {
   if (region.width !== image.width || region.height !== image.height) {
     throw new EngineError('invalid_input', 'The mask must be the size of the image');
@@ -183,11 +193,11 @@ async function place(
         ? removeElements(image, hole, scene, fill)
         : inpaint(image, hole, fill);
   // A swap's old piece: what of the mask is not wall, floor or a neighbour (with the parse).
-  const found = mode === 'replace' && scene ? findOldPiece(region, scene) : null;
+  const found = mode === 'replace' && scene ? findOldPiece(region, scene, apart) : null;
   const piece = found?.piece ?? region;
   const box = found ? found.box : given;
   // What a swap removes: the old piece with its soft edge, its legs and its contact shadow.
-  const hole = mode === 'replace' ? removalHole(piece, window, scene) : piece;
+  const hole = mode === 'replace' ? removalHole(piece, window, scene, undefined, apart) : piece;
   if (product.cutout && !product.model) {
     const background = mode === 'replace' && !removed ? remove(hole) : image;
     return placeCutout(background, region, box, window, product.cutout, scaled, options);
@@ -244,7 +254,11 @@ async function place(
   // A swap keeps what stands in front of the old piece or the new one whole, out of the hole.
   const inFront =
     scene && found && !removed
-      ? swapForeground(image, scene, hole, window, Math.min(contactRow, box.y1 + 0.5))
+      ? withApart(
+          swapForeground(image, scene, hole, window, Math.min(contactRow, box.y1 + 0.5)),
+          apart,
+          window,
+        )
       : null;
   // Where SAM is installed, each thing in front whole where the parse gave part of it to the piece.
   const front =
@@ -303,6 +317,41 @@ function shownArea(layer: ProductLayer): number {
   let shown = 0;
   for (const a of layer.objectAlpha) shown += a;
   return shown;
+}
+
+/**
+ * What stands in front of a swap with what stood apart from the old piece (a bench at the foot of
+ * the bed, in front of it by SAM's evidence where the parse's rule cannot tell): laid back whole.
+ */
+function withApart(
+  front: SwapForeground | null,
+  apart: Mask | null,
+  window: Box,
+): SwapForeground | null {
+  if (!apart) return front;
+  const { width, height } = apart;
+  const ww = window.x1 - window.x0 + 1;
+  const wh = window.y1 - window.y0 + 1;
+  const hard = new Float32Array(ww * wh);
+  let any = false;
+  for (let y = window.y0; y <= window.y1; y++) {
+    for (let x = window.x0; x <= window.x1; x++) {
+      if (!apart.data[y * width + x]) continue;
+      hard[(y - window.y0) * ww + (x - window.x0)] = 1;
+      any = true;
+    }
+  }
+  if (!any) return front;
+  const soft = blurBinomial3(hard, ww, wh);
+  const matte = front ? new Float32Array(front.matte) : new Float32Array(ww * wh);
+  for (let k = 0; k < matte.length; k++) matte[k] = Math.max(matte[k] ?? 0, soft[k] ?? 0);
+  const mask = front ? new Uint8Array(front.mask.data) : new Uint8Array(width * height);
+  for (let y = window.y0; y <= window.y1; y++) {
+    for (let x = window.x0; x <= window.x1; x++) {
+      if (hard[(y - window.y0) * ww + (x - window.x0)]) mask[y * width + x] = 1;
+    }
+  }
+  return { matte, mask: { width, height, data: mask } };
 }
 
 /** `over` with `photo` laid back over it where `matte` (over `window`) says the photo stays. */

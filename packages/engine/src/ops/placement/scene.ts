@@ -10,6 +10,7 @@ import { floorPointAt } from '../../geometry/room-camera';
 import { blurBinomial3, dilateMask, maskBounds } from '../../raster';
 import type { Mask, Raster } from '../../raster';
 import { ADE } from '../../scene/ade20k';
+import { labelComponents } from '../../scene/objects';
 import type { RemovalScene } from '../removal';
 import type { Box, StandsClear } from './pose';
 import { shadowMargin as shadowMarginOf } from './pose';
@@ -672,10 +673,16 @@ const ROOM = new Set<number>([ADE.wall, ADE.floor, ADE.ceiling, ADE.window, ADE.
  * door, rug) nor another object (the nightstand a box clips stays), grown by a few pixels over
  * the piece's rim and kept inside the mask — except the piece's own parse pixels (and its kin's),
  * which it takes whole where the mask cuts them, within the window a swap may change. `box` is
- * their bounds (the piece proper: its size sets the new one's). Null when no object overlaps the
+ * their bounds (the piece proper: its size sets the new one's). What SAM saw stand apart from the
+ * piece though the parse gave it to the piece (`apart`: a bench at the foot of a bed, a
+ * nightstand's corner; docs/decisions/086) is never the piece. Null when no object overlaps the
  * mask.
  */
-export function oldPiece(mask: Mask, scene: PlacementScene): { piece: Mask; box: Box } | null {
+export function oldPiece(
+  mask: Mask,
+  scene: PlacementScene,
+  apart: Mask | null = null,
+): { piece: Mask; box: Box } | null {
   const { width, height } = mask;
   let main: PlacementObject | null = null;
   let mainOverlap = 0;
@@ -742,11 +749,38 @@ export function oldPiece(mask: Mask, scene: PlacementScene): { piece: Mask; box:
       }
     }
   }
+  if (apart) withoutApart(piece, apart);
   const grown = dilateMask({ width, height, data: piece }, Math.max(2, Math.round(width / 400)));
-  for (let i = 0; i < grown.data.length; i++) grown.data[i] = grown.data[i] && within[i] ? 1 : 0;
+  for (let i = 0; i < grown.data.length; i++) {
+    grown.data[i] = grown.data[i] && within[i] && !apart?.data[i] ? 1 : 0;
+  }
   // The piece's size from its pixels inside the mask (a box cut by the border stays cut).
   const box = maskBounds(grown);
   return box ? { piece: grown, box } : null;
+}
+
+/**
+ * `piece` without what stands apart in front of it, nor the scraps of it seen only under that (the
+ * parse gives a bench's shadow on the floor to the bed): the regions of the piece that lie, every
+ * pixel of them, below a pixel of `apart` in their column.
+ */
+function withoutApart(piece: Uint8Array, apart: Mask): void {
+  const { width, height } = apart;
+  const apartTop = new Int32Array(width).fill(height);
+  for (let i = 0; i < piece.length; i++) {
+    if (!apart.data[i]) continue;
+    piece[i] = 0;
+    const x = i % width;
+    apartTop[x] = Math.min(apartTop[x] ?? height, (i - x) / width);
+  }
+  const { ids, count } = labelComponents(piece, width, height, new Set([1]));
+  const above = new Uint8Array(count + 1);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? 0;
+    const x = i % width;
+    if (id > 0 && (i - x) / width <= (apartTop[x] ?? height)) above[id] = 1;
+  }
+  for (let i = 0; i < ids.length; i++) if ((ids[i] ?? 0) > 0 && !above[ids[i] ?? 0]) piece[i] = 0;
 }
 
 function maskArea(mask: Mask): number {
@@ -782,13 +816,15 @@ export function windowSide(scene: PlacementScene, u: number): -1 | 1 | null {
  * What a swap removes of the old piece: its pixels and, below its lowest pixel in each column,
  * its legs (which a box drawn around the body often cuts) and the dark contact shadow under it,
  * a depth of `legDepth` × the piece's height. The growth stays 4 px inside `window` and, with the
- * parse, on the room's surfaces and the piece's own class (a neighbour in front ends it).
+ * parse, on the room's surfaces and the piece's own class (a neighbour in front ends it, and so
+ * does what stands apart in front of the piece, `apart`, though the parse calls it the piece).
  */
 export function removalHole(
   piece: Mask,
   window: Box,
   scene: PlacementScene | null,
   legDepth = 0.16,
+  apart: Mask | null = null,
 ): Mask {
   const { width, height } = piece;
   const box = maskBounds(piece);
@@ -807,6 +843,7 @@ export function removalHole(
     if (best >= 0) own.add(best);
   }
   const allowed = (i: number): boolean => {
+    if (apart?.data[i]) return false;
     if (piece.data[i]) return true;
     if (!scene) return true;
     const label = scene.labels[i] ?? 0;

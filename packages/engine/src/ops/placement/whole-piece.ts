@@ -44,22 +44,52 @@ const SIDE_NEIGHBOUR = 0.1;
 /** How far past the piece's ends an answer may reach, as a share of the piece's width. */
 const SIDE_REACH = 0.06;
 
+/**
+ * Most share of the piece a part's answer may be and still stand apart from it in front (a bench
+ * at the foot of a bed): more is the piece itself answered.
+ */
+const APART_MOST = 0.33;
+/**
+ * Least share of the columns of a part's answer (with its legs) where it reaches lower than the
+ * rest of the piece and stands on the floor: a pillow on a bed does neither, a bench at its foot
+ * does both.
+ */
+const APART_COLUMNS = 0.5;
+/**
+ * Least share of a part's answer's columns with the floor just under it before its legs are
+ * sought: a bench's top shows the floor under its rail between its legs, a pillow shows none.
+ */
+const FLOOR_UNDER_TOP = 0.25;
+/** Most share of the piece a refused part's answer may hold and still be a neighbour's. */
+const NEIGHBOUR_OF_PIECE = 0.1;
+/** Widest a leg may be, as a share of the width of the piece it holds up. */
+const LEG_WIDTH = 0.1;
+/** Fewest legs a piece standing apart shows (two at least of any bench, stool or ottoman). */
+const MIN_LEGS = 2;
+/** Most legs asked about under a piece. */
+const MAX_LEGS = 8;
+/** Colour step (8-bit, largest channel) along a row that separates a leg from what is behind it. */
+const LEG_EDGE = 40;
+
 /** Classes that are the room itself: never relabelled as the piece. */
 const KEEP = new Set<number>([ADE.window, ADE.door, ADE.rug]);
 
 /**
- * The selection grown to the whole old piece, and a scene whose labels call the added pixels the
- * piece's class (so the swap removes them too). Unchanged when the parse finds no piece or SAM
- * confirms nothing.
+ * The selection grown to the whole old piece, a scene whose labels call the added pixels the
+ * piece's class (so the swap removes them too), and what SAM saw standing apart from the piece
+ * though the parse gave it to the piece (`apart`, docs/decisions/086): a bench at the foot of a
+ * bed with its legs, a nightstand's corner the parse called a seat. The swap keeps `apart` out of
+ * the old piece and lays it from the photo over the new one. Unchanged when the parse finds no
+ * piece or SAM confirms nothing.
  */
 export async function wholeOldPiece(
   image: Raster,
   mask: Mask,
   scene: PlacementScene,
   segmenter: Segmenter,
-): Promise<{ mask: Mask; scene: PlacementScene }> {
+): Promise<{ mask: Mask; scene: PlacementScene; apart: Mask | null }> {
   const found = oldPiece(mask, scene);
-  if (!found) return { mask, scene };
+  if (!found) return { mask, scene, apart: null };
   const { width, height } = mask;
   const piece = found.piece;
   const b = found.box;
@@ -70,23 +100,50 @@ export async function wholeOldPiece(
       point: interiorPoint(part),
       within: piece,
       notch: false,
+      area: count(part),
     })),
     ...topNotches(piece, scene, minArea).map((notch) => ({
       point: interiorPoint(notch),
       within: union(piece, notch),
       notch: true,
+      area: 0,
     })),
   ].slice(0, MAX_CLICKS);
   const reach = Math.max(3, Math.round(REACH_SHARE * Math.max(width, height)));
   const added = new Uint8Array(width * height);
   const selected = union(piece, mask);
   const others = otherObjects(scene, piece);
+  const pieceArea = count(piece);
+  const apart = new Uint8Array(width * height);
   let any = false;
-  for (const { point, within, notch } of clicks) {
+  let anyApart = false;
+  for (const { point, within, notch, area } of clicks) {
     if (!point) continue;
+    // A part of a piece's size at most, asked about with the click alone (the piece's box pulls
+    // the answer out to the whole piece): a piece the parse ran into this one, standing on its own
+    // legs in front of it (a bench at the foot of a bed), stands apart.
+    if (!notch && area <= APART_MOST * pieceArea) {
+      const alone = await segmenter.segment(image, [{ ...point, label: 1 }]);
+      const standing =
+        count(alone) <= APART_MOST * pieceArea && ownPart(alone, piece)
+          ? await standsApart(image, alone, piece, scene, segmenter, reach)
+          : null;
+      if (standing) {
+        for (let i = 0; i < apart.length; i++) if (standing.data[i]) apart[i] = 1;
+        anyApart = true;
+        continue;
+      }
+    }
     const segment = await segmenter.segment(image, [{ ...point, label: 1 }], { objects: [bounds] });
     if (!mostlyWithin(segment, dilateMask(union(within, mask), reach))) continue;
-    if (notch ? takesNeighbour(segment, others, minArea) : !ownPart(segment, piece)) {
+    if (notch) {
+      if (takesNeighbour(segment, others, minArea)) continue;
+    } else if (!ownPart(segment, piece)) {
+      // A neighbour's scrap the parse took for a part: the neighbour SAM answered stays whole.
+      if (overlap(segment, piece) <= NEIGHBOUR_OF_PIECE * pieceArea) {
+        for (let i = 0; i < apart.length; i++) if (segment.data[i]) apart[i] = 1;
+        anyApart = true;
+      }
       continue;
     }
     for (let i = 0; i < added.length; i++) if (segment.data[i]) added[i] = 1;
@@ -102,7 +159,9 @@ export async function wholeOldPiece(
     for (let i = 0; i < added.length; i++) if (segment.data[i]) added[i] = 1;
     any = true;
   }
-  if (!any) return { mask, scene };
+  if (anyApart) withUnderside(apart, piece, reach);
+  const apartMask = anyApart ? { width, height, data: apart } : null;
+  if (!any) return { mask, scene, apart: apartMask };
   // SAM's edge (decoded at 256²) stops a few pixels short of the piece's bright rim.
   const rim = dilateMask(
     { width, height, data: added },
@@ -112,11 +171,200 @@ export async function wholeOldPiece(
   const labels = new Uint8Array(scene.labels);
   const own = dominantClass(piece, scene.labels);
   for (let i = 0; i < added.length; i++) {
-    if (!rim.data[i] || others[i] || KEEP.has(scene.labels[i] ?? 0)) continue;
+    if (!rim.data[i] || others[i] || apart[i] || KEEP.has(scene.labels[i] ?? 0)) continue;
     grown[i] = 1;
     labels[i] = own;
   }
-  return { mask: { width, height, data: grown }, scene: relabelled(scene, labels) };
+  return {
+    mask: { width, height, data: grown },
+    scene: relabelled(scene, labels),
+    apart: apartMask,
+  };
+}
+
+/**
+ * A part's answer (`top`) as a piece standing apart in front of the rest of the piece, with its
+ * legs, or null. The parse runs a bench at the foot of a bed into the bed — its legs and rail
+ * bed, only its tufted top its own object — and SAM, asked at the top, answers the top alone.
+ * Its legs hang from the top's underside: along the row one reach below it, each run of the
+ * piece's pixels split where the colour steps (a dark leg before the pale bed base) is asked
+ * about, and an answer narrow, taller than wide and hanging from the top is a leg. The top with
+ * its legs ({@link MIN_LEGS} at least) stands apart when, in at least {@link APART_COLUMNS} of its columns, it reaches lower
+ * than the rest of the piece and the floor lies just under it: it stands on the floor nearer the
+ * camera. A pillow on the bed reaches the bed under it, not the floor.
+ */
+async function standsApart(
+  image: Raster,
+  top: Mask,
+  piece: Mask,
+  scene: PlacementScene,
+  segmenter: Segmenter,
+  reach: number,
+): Promise<Mask | null> {
+  const { width, height } = top;
+  const tb = maskBounds(top);
+  if (!tb) return null;
+  const floor = scene.surface('floor');
+  const ground = (i: number): boolean => !!floor.data[i] || scene.labels[i] === ADE.rug;
+  // No floor under a quarter of it (a pillow, a cushion on the seat): not asked about legs.
+  if (columnsOnFloor(top, tb, ground, reach) < FLOOR_UNDER_TOP * (tb.x1 - tb.x0 + 1)) return null;
+  const standing = { width, height, data: new Uint8Array(top.data) };
+  const near = dilateMask(top, reach);
+  let legs = 0;
+  for (const point of legClicks(image, top, piece, tb, reach)) {
+    if (standing.data[point.y * width + point.x]) continue;
+    const leg = await segmenter.segment(image, [{ ...point, label: 1 }]);
+    if (!hangsFrom(leg, near, tb, reach)) continue;
+    for (let i = 0; i < leg.data.length; i++) if (leg.data[i]) standing.data[i] = 1;
+    legs++;
+  }
+  // A throw hanging over a sofa's front to the floor reaches lower than the sofa, on the floor,
+  // too: what stands apart stands on legs of its own.
+  if (legs < MIN_LEGS) return null;
+  const b = maskBounds(standing);
+  if (!b) return null;
+  // The rest of the piece: not the standing piece's own rim (SAM's edge stops short of it).
+  const rim = dilateMask(standing, reach);
+  let columns = 0;
+  let standsLower = 0;
+  for (let x = b.x0; x <= b.x1; x++) {
+    let own = -1;
+    let rest = -1;
+    for (let y = height - 1; y >= 0 && (own < 0 || rest < 0); y--) {
+      const i = y * width + x;
+      if (own < 0 && standing.data[i]) own = y;
+      if (rest < 0 && piece.data[i] && !rim.data[i]) rest = y;
+    }
+    if (own < 0) continue;
+    columns++;
+    if (own <= rest) continue;
+    if (floorUnder(x, own, ground, width, height, reach)) standsLower++;
+  }
+  return columns > 0 && standsLower >= APART_COLUMNS * columns ? standing : null;
+}
+
+/** The columns of `top` (within `tb`) with the floor within `reach` under its lowest pixel. */
+function columnsOnFloor(top: Mask, tb: Box, ground: (i: number) => boolean, reach: number): number {
+  const { width, height } = top;
+  let n = 0;
+  for (let x = tb.x0; x <= tb.x1; x++) {
+    for (let y = tb.y1; y >= tb.y0; y--) {
+      if (!top.data[y * width + x]) continue;
+      if (floorUnder(x, y, ground, width, height, reach)) n++;
+      break;
+    }
+  }
+  return n;
+}
+
+/** Whether the floor lies within `reach` rows under row `y` of column `x`. */
+function floorUnder(
+  x: number,
+  y: number,
+  ground: (i: number) => boolean,
+  width: number,
+  height: number,
+  reach: number,
+): boolean {
+  for (let r = y + 1; r <= Math.min(height - 1, y + reach); r++)
+    if (ground(r * width + x)) return true;
+  return false;
+}
+
+/**
+ * Where to ask for the legs under a piece's top: along the row one reach under its lowest pixel
+ * in each column, the middle of each run of the (old) piece's pixels, the runs split where the
+ * colour steps; no wider than a leg ({@link LEG_WIDTH}: wider is the bed behind), widest first (the
+ * narrowest are the grain of a fabric), at most {@link MAX_LEGS}.
+ */
+function legClicks(
+  image: Raster,
+  top: Mask,
+  piece: Mask,
+  tb: Box,
+  reach: number,
+): { x: number; y: number }[] {
+  const { width, height } = top;
+  const runs: { x0: number; x1: number }[] = [];
+  const rowAt = new Int32Array(width).fill(-1);
+  let run: { x0: number; x1: number } | null = null;
+  let last: number[] | null = null;
+  for (let x = tb.x0; x <= tb.x1; x++) {
+    let bottom = -1;
+    for (let y = tb.y1; y >= tb.y0; y--) {
+      if (top.data[y * width + x]) {
+        bottom = y;
+        break;
+      }
+    }
+    const y = bottom + reach;
+    const i = y * width + x;
+    const inPiece = bottom >= 0 && y < height && !!piece.data[i] && !top.data[i];
+    const colour = inPiece ? [0, 1, 2].map((c) => image.data[i * 4 + c] ?? 0) : null;
+    const step =
+      colour && last ? Math.max(...colour.map((v, c) => Math.abs(v - (last?.[c] ?? v)))) : 0;
+    if (run && (!colour || step > LEG_EDGE)) {
+      runs.push(run);
+      run = null;
+    }
+    if (colour) {
+      run ??= { x0: x, x1: x };
+      run.x1 = x;
+      rowAt[x] = y;
+    }
+    last = colour;
+  }
+  if (run) runs.push(run);
+  const widest = LEG_WIDTH * (tb.x1 - tb.x0 + 1);
+  return runs
+    .filter((r) => r.x1 - r.x0 >= 2 && r.x1 - r.x0 < widest)
+    .sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))
+    .slice(0, MAX_LEGS)
+    .map((r) => {
+      const x = Math.round((r.x0 + r.x1) / 2);
+      return { x, y: rowAt[x] ?? 0 };
+    });
+}
+
+/**
+ * Whether a SAM answer asked under a piece's top is one of its legs: it touches the top (`near`,
+ * the top grown by a reach), stays under the top's upper edge and within its columns, is narrow
+ * ({@link LEG_WIDTH} of the top's width) and taller than wide. (The parse may call the foot of a
+ * leg a table: whose it is, the parse cannot say.)
+ */
+function hangsFrom(leg: Mask, near: Mask, tb: Box, reach: number): boolean {
+  const b = maskBounds(leg);
+  if (!b) return false;
+  const w = b.x1 - b.x0 + 1;
+  if (w > LEG_WIDTH * (tb.x1 - tb.x0 + 1) || b.y1 - b.y0 + 1 < w) return false;
+  if (b.y0 < tb.y0 || b.x0 < tb.x0 - reach || b.x1 > tb.x1 + reach) return false;
+  for (let i = 0; i < leg.data.length; i++) if (leg.data[i] && near.data[i]) return true;
+  return false;
+}
+
+/**
+ * Adds to `apart` its underside the parse gave to the piece (SAM's answer for a bench's top stops
+ * short of its dark apron): in each column, a run of the piece's pixels under it no longer than
+ * `reach` with something else (the floor) under that. A longer run is the piece seen under it.
+ */
+function withUnderside(apart: Uint8Array, piece: Mask, reach: number): void {
+  const { width, height } = piece;
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y + 1 < height; y++) {
+      if (!apart[y * width + x] || apart[(y + 1) * width + x]) continue;
+      let k = 1;
+      while (k <= reach && y + k < height && piece.data[(y + k) * width + x]) k++;
+      if (k === 1 || k > reach || y + k >= height || apart[(y + k) * width + x]) continue;
+      for (let r = 1; r < k; r++) apart[(y + r) * width + x] = 1;
+    }
+  }
+}
+
+/** How many pixels two masks share. */
+function overlap(a: Mask, b: Mask): number {
+  let n = 0;
+  for (let i = 0; i < a.data.length; i++) if (a.data[i] && b.data[i]) n++;
+  return n;
 }
 
 /**
