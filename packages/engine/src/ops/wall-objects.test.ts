@@ -470,3 +470,82 @@ describe('objectsOnWall (a mirror reflecting the wall over a vanity, SAM stand-i
     expect(glass.filter((v, i) => v && objects[i]).length).toBe(0);
   });
 });
+
+/**
+ * A vanity (300×150, wall plane 2) standing on the floor (y ≥ 140): its basin (x 100–200,
+ * y 70–85) the parse saw as a counter, its front (y 85–140) the wall's white, ΔE ≈ 6, which the
+ * parse calls wall. The SAM stand-in answers a click on the basin with the basin, one on the
+ * front's left half with the front and the wall left of it (as SAM runs on down the wall
+ * under a wall-hung vanity), one on its right half with the front, and one on the wall with the
+ * wall.
+ */
+function vanityFrontAsWall() {
+  const width = 300;
+  const height = 150;
+  const n = width * height;
+  const isBasin = (x: number, y: number) => x >= 100 && x < 200 && y >= 70 && y < 85;
+  const isFront = (x: number, y: number) => x >= 100 && x < 200 && y >= 85 && y < 140;
+  const isWallBeside = (x: number, y: number) => x >= 70 && x < 100 && y >= 85 && y < 140;
+  const data = new Uint8ClampedArray(n * 4);
+  const selection = new Uint8Array(n);
+  const front = new Uint8Array(n);
+  const vanity = new Uint8Array(n);
+  const basin = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const piece = isBasin(x, y) || isFront(x, y);
+      data.set([...(piece ? [226, 224, 218] : [214, 208, 198]), 255], i * 4);
+      if (piece) vanity[i] = 1;
+      if (isBasin(x, y)) basin[i] = 1;
+      else if (y < 140) selection[i] = 1;
+      if (isFront(x, y)) front[i] = 1;
+    }
+  }
+  const segmenter: Segmenter = {
+    method: 'sam',
+    segment: (_image, points) => {
+      const { x, y } = points[0] ?? { x: 0, y: 0 };
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const px = i % width;
+        const py = Math.floor(i / width);
+        const hit = isBasin(x, y)
+          ? isBasin(px, py)
+          : isFront(x, y)
+            ? isFront(px, py) || (x < 150 && isWallBeside(px, py))
+            : py < 140 && !isBasin(px, py) && !isFront(px, py);
+        if (hit) out[i] = 1;
+      }
+      return Promise.resolve({ width, height, data: out });
+    },
+    dispose: () => Promise.resolve(),
+  };
+  const known: KnownObject[] = [
+    {
+      classId: ADE.counter,
+      box: { x: 100, y: 70, width: 100, height: 70 },
+      mask: { width, height, data: basin },
+    },
+  ];
+  return { image: { width, height, data }, selection, front, vanity, known, segmenter };
+}
+
+describe('objectsOnWall (a vanity front the parse calls wall, SAM stand-in)', () => {
+  it('takes the front down to its foot, and none of the wall beside it', async () => {
+    const { image, selection, front, vanity, known, segmenter } = vanityFrontAsWall();
+    const n = image.width * image.height;
+    const floor = new Uint8Array(n);
+    for (let i = 140 * image.width; i < n; i++) floor[i] = 255;
+    const objects = await objectsOnWall(
+      image,
+      selection,
+      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
+      new Uint8Array(n),
+      floor,
+      segmenter,
+      known,
+    );
+    expectTakenOnly(objects, front, vanity);
+  });
+});

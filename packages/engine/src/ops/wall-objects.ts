@@ -91,6 +91,22 @@ const SOLID_CLASSES: ReadonlySet<number> = new Set([
 ]);
 /** At most this many prompts at known objects, before the grid's (within MAX_PROMPTS). */
 const MAX_KNOWN_PROMPTS = 6;
+/**
+ * Storage pieces whose front the parse may call wall (decision 089): a vanity's or a dresser's
+ * white doors. Prompted across the middle of their box besides their top.
+ */
+const STORAGE_CLASSES: ReadonlySet<number> = new Set([
+  ADE.cabinet,
+  ADE.chest,
+  ADE.wardrobe,
+  ADE.counter,
+  ADE.countertop,
+  ADE.buffet,
+]);
+/** A front prompt: this share of the piece's box's height down from its top… */
+const FRONT_PROMPT_ROW = 0.5;
+/** At most this many front prompts, besides MAX_PROMPTS (each ~0.1 s of SAM's decoder). */
+const MAX_FRONT_PROMPTS = 6;
 /** A segment covering this share of a flat object's parse pixels is that object. */
 const MIN_OBJECT_COVER = 0.5;
 /** A segment lying this share inside a solid piece's box is part of it. */
@@ -250,6 +266,22 @@ export async function objectsOnWall(
     if (!isObject) continue;
     takeOffFloor(selectedOf(thing, selection), floor, width, objects);
   }
+  // The fronts of storage pieces the parse calls wall (a vanity's white doors under its basin,
+  // which the prompts at its top leave: SAM answers them with the basin). A turned-down answer
+  // hides nothing from the grid: only what is taken counts as answered.
+  let fronts = 0;
+  for (const { x, y, box } of frontPrompts(known, selection, width, height)) {
+    if (fronts >= MAX_FRONT_PROMPTS) break;
+    if (objects[y * width + x]) continue;
+    fronts++;
+    const thing = (await segmenter.segment(image, [{ x, y, label: 1 }])).data;
+    if (!isFrontOf(thing, box, ceiling, width)) continue;
+    for (let i = 0; i < n; i++) {
+      if (!thing[i] || !selection[i]) continue;
+      objects[i] = 1;
+      answered[i] = 1;
+    }
+  }
   for (const { x, y } of prompts) {
     if (asked >= MAX_PROMPTS) break;
     const at = y * width + x;
@@ -398,6 +430,68 @@ function takeOffFloor(
     if (onFloor) continue;
     for (const i of patch) objects[i] = 1;
   }
+}
+
+/**
+ * Prompts at the fronts of the storage pieces the parse knows, where the parse calls the front
+ * wall: the middle of the box's height at a quarter, half and three quarters of its width (SAM
+ * outlines a front whole from one click on it, but which of its answers is best varies along
+ * it); the largest pieces first.
+ */
+function frontPrompts(
+  known: readonly KnownObject[],
+  selection: Uint8Array,
+  width: number,
+  height: number,
+): { x: number; y: number; box: KnownObject['box'] }[] {
+  const pieces = known
+    .filter((object) => STORAGE_CLASSES.has(object.classId))
+    .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+  const out: { x: number; y: number; box: KnownObject['box'] }[] = [];
+  for (const { box } of pieces) {
+    const y = Math.min(height - 1, Math.max(0, Math.round(box.y + FRONT_PROMPT_ROW * box.height)));
+    for (const c of SOLID_PROMPT_COLUMNS) {
+      const x = Math.min(width - 1, Math.max(0, Math.round(box.x + c * box.width)));
+      if (selection[y * width + x]) out.push({ x, y, box });
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether SAM's answer to a front prompt is the piece's front: it lies mostly in the piece's box
+ * and is no larger than the box (an answer that runs on down the wall under a wall-hung vanity
+ * is larger), and it does not run up to the ceiling. Its foot may reach the floor: a cabinet
+ * standing on the floor is not wall down to its plinth, so 040's floor rule is not asked.
+ */
+function isFrontOf(
+  thing: Uint8Array,
+  box: KnownObject['box'],
+  ceiling: Uint8Array,
+  width: number,
+): boolean {
+  const n = thing.length;
+  const bx0 = box.x - TOUCH_GAP;
+  const by0 = box.y - TOUCH_GAP;
+  const bx1 = box.x + box.width + TOUCH_GAP;
+  const by1 = box.y + box.height + TOUCH_GAP;
+  let area = 0;
+  let inBox = 0;
+  let underCeiling = 0;
+  for (let i = 0; i < n; i++) {
+    if (!thing[i]) continue;
+    area++;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x >= bx0 && x <= bx1 && y >= by0 && y <= by1) inBox++;
+    if (i >= CEILING_GAP * width && (ceiling[i - CEILING_GAP * width] ?? 0) >= 128) underCeiling++;
+  }
+  return (
+    area >= MIN_OBJECT_SHARE * n &&
+    area <= box.width * box.height &&
+    inBox >= MIN_BOX_SHARE * area &&
+    underCeiling <= MAX_UNDER_CEILING
+  );
 }
 
 /**
