@@ -549,3 +549,87 @@ describe('objectsOnWall (a vanity front the parse calls wall, SAM stand-in)', ()
     expectTakenOnly(objects, front, vanity);
   });
 });
+
+/**
+ * Kitchen wall units (300×150, wall plane 2: x 0–100, y 30–80) the parse saw as a cabinet, and
+ * beside them a tall column (x 100–140, y 30–140, standing on the floor at y 140) the wall's
+ * white, ΔE ≈ 6, which the parse calls wall; the ceiling above y 10. The SAM stand-in answers a
+ * click with the units, the column, or else the wall round them up to the ceiling.
+ */
+function columnBesideUnits(withColumn: boolean) {
+  const width = 300;
+  const height = 150;
+  const n = width * height;
+  const isUnits = (x: number, y: number) => x < 100 && y >= 30 && y < 80;
+  const isColumn = (x: number, y: number) =>
+    withColumn && x >= 100 && x < 140 && y >= 30 && y < 140;
+  const part = (x: number, y: number) =>
+    isUnits(x, y) ? 1 : isColumn(x, y) ? 2 : y < 10 ? 3 : y < 140 ? 0 : 4;
+  const data = new Uint8ClampedArray(n * 4);
+  const selection = new Uint8Array(n);
+  const ceiling = new Uint8Array(n);
+  const units = new Uint8Array(n);
+  const column = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const p = part(x, y);
+      data.set([...(p === 1 || p === 2 ? [226, 224, 218] : [214, 208, 198]), 255], i * 4);
+      if (p === 1) units[i] = 1;
+      if (p === 2) column[i] = 1;
+      if (p === 3) ceiling[i] = 255;
+      if (p === 0 || p === 2) selection[i] = 1;
+    }
+  }
+  const segmenter: Segmenter = {
+    method: 'sam',
+    segment: (_image, points) => {
+      const { x, y } = points[0] ?? { x: 0, y: 0 };
+      const clicked = part(x, y);
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const p = part(i % width, Math.floor(i / width));
+        if (p === clicked || (clicked === 0 && p === 3)) out[i] = 1;
+      }
+      return Promise.resolve({ width, height, data: out });
+    },
+    dispose: () => Promise.resolve(),
+  };
+  const known: KnownObject[] = [
+    {
+      classId: ADE.cabinet,
+      box: { x: 0, y: 30, width: 100, height: 50 },
+      mask: { width, height, data: units },
+    },
+  ];
+  return { image: { width, height, data }, selection, ceiling, column, known, segmenter };
+}
+
+describe('objectsOnWall (a kitchen column beside the wall units, SAM stand-in)', () => {
+  const taken = async (withColumn: boolean) => {
+    const { image, selection, ceiling, column, known, segmenter } = columnBesideUnits(withColumn);
+    const n = image.width * image.height;
+    const floor = new Uint8Array(n);
+    for (let i = 140 * image.width; i < n; i++) floor[i] = 255;
+    const objects = await objectsOnWall(
+      image,
+      selection,
+      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
+      ceiling,
+      floor,
+      segmenter,
+      known,
+    );
+    return { objects, column };
+  };
+
+  it('takes the column the wall’s white out of the paint, down to the floor', async () => {
+    const { objects, column } = await taken(true);
+    expectTakenOnly(objects, column, column);
+  });
+
+  it('leaves the wall beside the units painted when no column stands there', async () => {
+    const { objects } = await taken(false);
+    expect(objects.filter((v) => v).length).toBe(0);
+  });
+});
