@@ -470,3 +470,166 @@ describe('objectsOnWall (a mirror reflecting the wall over a vanity, SAM stand-i
     expect(glass.filter((v, i) => v && objects[i]).length).toBe(0);
   });
 });
+
+/**
+ * A vanity (300×150, wall plane 2) standing on the floor (y ≥ 140): its basin (x 100–200,
+ * y 70–85) the parse saw as a counter, its front (y 85–140) the wall's white, ΔE ≈ 6, which the
+ * parse calls wall. The SAM stand-in answers a click on the basin with the basin, one on the
+ * front's left half with the front and the wall left of it (as SAM runs on down the wall
+ * under a wall-hung vanity), one on its right half with the front, and one on the wall with the
+ * wall.
+ */
+function vanityFrontAsWall() {
+  const width = 300;
+  const height = 150;
+  const n = width * height;
+  const isBasin = (x: number, y: number) => x >= 100 && x < 200 && y >= 70 && y < 85;
+  const isFront = (x: number, y: number) => x >= 100 && x < 200 && y >= 85 && y < 140;
+  const isWallBeside = (x: number, y: number) => x >= 70 && x < 100 && y >= 85 && y < 140;
+  const data = new Uint8ClampedArray(n * 4);
+  const selection = new Uint8Array(n);
+  const front = new Uint8Array(n);
+  const vanity = new Uint8Array(n);
+  const basin = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const piece = isBasin(x, y) || isFront(x, y);
+      data.set([...(piece ? [226, 224, 218] : [214, 208, 198]), 255], i * 4);
+      if (piece) vanity[i] = 1;
+      if (isBasin(x, y)) basin[i] = 1;
+      else if (y < 140) selection[i] = 1;
+      if (isFront(x, y)) front[i] = 1;
+    }
+  }
+  const segmenter: Segmenter = {
+    method: 'sam',
+    segment: (_image, points) => {
+      const { x, y } = points[0] ?? { x: 0, y: 0 };
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const px = i % width;
+        const py = Math.floor(i / width);
+        const hit = isBasin(x, y)
+          ? isBasin(px, py)
+          : isFront(x, y)
+            ? isFront(px, py) || (x < 150 && isWallBeside(px, py))
+            : py < 140 && !isBasin(px, py) && !isFront(px, py);
+        if (hit) out[i] = 1;
+      }
+      return Promise.resolve({ width, height, data: out });
+    },
+    dispose: () => Promise.resolve(),
+  };
+  const known: KnownObject[] = [
+    {
+      classId: ADE.counter,
+      box: { x: 100, y: 70, width: 100, height: 70 },
+      mask: { width, height, data: basin },
+    },
+  ];
+  return { image: { width, height, data }, selection, front, vanity, known, segmenter };
+}
+
+describe('objectsOnWall (a vanity front the parse calls wall, SAM stand-in)', () => {
+  it('takes the front down to its foot, and none of the wall beside it', async () => {
+    const { image, selection, front, vanity, known, segmenter } = vanityFrontAsWall();
+    const n = image.width * image.height;
+    const floor = new Uint8Array(n);
+    for (let i = 140 * image.width; i < n; i++) floor[i] = 255;
+    const objects = await objectsOnWall(
+      image,
+      selection,
+      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
+      new Uint8Array(n),
+      floor,
+      segmenter,
+      known,
+    );
+    expectTakenOnly(objects, front, vanity);
+  });
+});
+
+/**
+ * Kitchen wall units (300×150, wall plane 2: x 0–100, y 30–80) the parse saw as a cabinet, and
+ * beside them a tall column (x 100–140, y 30–140, standing on the floor at y 140) the wall's
+ * white, ΔE ≈ 6, which the parse calls wall; the ceiling above y 10. The SAM stand-in answers a
+ * click with the units, the column, or else the wall round them up to the ceiling.
+ */
+function columnBesideUnits(withColumn: boolean) {
+  const width = 300;
+  const height = 150;
+  const n = width * height;
+  const isUnits = (x: number, y: number) => x < 100 && y >= 30 && y < 80;
+  const isColumn = (x: number, y: number) =>
+    withColumn && x >= 100 && x < 140 && y >= 30 && y < 140;
+  const part = (x: number, y: number) =>
+    isUnits(x, y) ? 1 : isColumn(x, y) ? 2 : y < 10 ? 3 : y < 140 ? 0 : 4;
+  const data = new Uint8ClampedArray(n * 4);
+  const selection = new Uint8Array(n);
+  const ceiling = new Uint8Array(n);
+  const units = new Uint8Array(n);
+  const column = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const p = part(x, y);
+      data.set([...(p === 1 || p === 2 ? [226, 224, 218] : [214, 208, 198]), 255], i * 4);
+      if (p === 1) units[i] = 1;
+      if (p === 2) column[i] = 1;
+      if (p === 3) ceiling[i] = 255;
+      if (p === 0 || p === 2) selection[i] = 1;
+    }
+  }
+  const segmenter: Segmenter = {
+    method: 'sam',
+    segment: (_image, points) => {
+      const { x, y } = points[0] ?? { x: 0, y: 0 };
+      const clicked = part(x, y);
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const p = part(i % width, Math.floor(i / width));
+        if (p === clicked || (clicked === 0 && p === 3)) out[i] = 1;
+      }
+      return Promise.resolve({ width, height, data: out });
+    },
+    dispose: () => Promise.resolve(),
+  };
+  const known: KnownObject[] = [
+    {
+      classId: ADE.cabinet,
+      box: { x: 0, y: 30, width: 100, height: 50 },
+      mask: { width, height, data: units },
+    },
+  ];
+  return { image: { width, height, data }, selection, ceiling, column, known, segmenter };
+}
+
+describe('objectsOnWall (a kitchen column beside the wall units, SAM stand-in)', () => {
+  const taken = async (withColumn: boolean) => {
+    const { image, selection, ceiling, column, known, segmenter } = columnBesideUnits(withColumn);
+    const n = image.width * image.height;
+    const floor = new Uint8Array(n);
+    for (let i = 140 * image.width; i < n; i++) floor[i] = 255;
+    const objects = await objectsOnWall(
+      image,
+      selection,
+      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
+      ceiling,
+      floor,
+      segmenter,
+      known,
+    );
+    return { objects, column };
+  };
+
+  it('takes the column the wall’s white out of the paint, down to the floor', async () => {
+    const { objects, column } = await taken(true);
+    expectTakenOnly(objects, column, column);
+  });
+
+  it('leaves the wall beside the units painted when no column stands there', async () => {
+    const { objects } = await taken(false);
+    expect(objects.filter((v) => v).length).toBe(0);
+  });
+});

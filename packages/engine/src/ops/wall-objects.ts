@@ -91,6 +91,32 @@ const SOLID_CLASSES: ReadonlySet<number> = new Set([
 ]);
 /** At most this many prompts at known objects, before the grid's (within MAX_PROMPTS). */
 const MAX_KNOWN_PROMPTS = 6;
+/**
+ * Storage pieces whose front the parse may call wall (decision 089): a vanity's or a dresser's
+ * white doors. Prompted across the middle of their box besides their top, and just outside its
+ * sides, where a tall column of the same units may stand that the parse calls wall.
+ */
+const STORAGE_CLASSES: ReadonlySet<number> = new Set([
+  ADE.cabinet,
+  ADE.chest,
+  ADE.wardrobe,
+  ADE.counter,
+  ADE.countertop,
+  ADE.buffet,
+]);
+/** A front prompt: this share of the piece's box's height down from its top… */
+const FRONT_PROMPT_ROW = 0.5;
+/**
+ * At most this many front and side prompts, besides MAX_PROMPTS (each ~0.1 s of SAM's decoder).
+ */
+const MAX_FRONT_PROMPTS = 8;
+/** A side prompt: this share of the piece's box's width outside its left or right edge. */
+const SIDE_PROMPT_GAP = 0.05;
+/**
+ * A piece standing beside a storage piece has its top within this share of the storage piece's
+ * height of that piece's top on that side (a kitchen column and the wall units line up).
+ */
+const MAX_TOP_OFFSET = 0.1;
 /** A segment covering this share of a flat object's parse pixels is that object. */
 const MIN_OBJECT_COVER = 0.5;
 /** A segment lying this share inside a solid piece's box is part of it. */
@@ -250,6 +276,36 @@ export async function objectsOnWall(
     if (!isObject) continue;
     takeOffFloor(selectedOf(thing, selection), floor, width, objects);
   }
+  // The fronts of storage pieces the parse calls wall (a vanity's white doors under its basin,
+  // which the prompts at its top leave: SAM answers them with the basin), and the pieces beside
+  // them it calls wall (a kitchen's tall column beside its wall units). A turned-down answer
+  // hides nothing from the grid: only what is taken counts as answered.
+  let fronts = 0;
+  for (const { x, y, object, side } of frontPrompts(known, selection, width, height)) {
+    if (fronts >= MAX_FRONT_PROMPTS) break;
+    if (objects[y * width + x]) continue;
+    fronts++;
+    const thing = (await segmenter.segment(image, [{ x, y, label: 1 }])).data;
+    const taken =
+      side === 0
+        ? isFrontOf(thing, object.box, ceiling, width)
+        : isPieceBeside(thing, object, side, ceiling, width);
+    if (!taken) continue;
+    // A piece beside stands upright: its answer is held to the columns its lower half spans (SAM
+    // runs on from a panel's top corner into the wall beside it), one pixel in from each side
+    // (its outline runs a pixel or two past a straight edge), and to its selected pixels.
+    const [lx0, lx1] = lowerHalfColumns(thing, width);
+    const [sx0, sx1] = side === 0 ? [0, width - 1] : [lx0 + 1, lx1 - 1];
+    // A front is taken whole, not only its selected pixels: the parse's soft edge between the
+    // piece's top and its front would otherwise stay faintly painted, a seam across the doors.
+    for (let i = 0; i < n; i++) {
+      if (!thing[i]) continue;
+      const x = i % width;
+      if (x < sx0 || x > sx1 || (side !== 0 && !selection[i])) continue;
+      objects[i] = 1;
+      answered[i] = 1;
+    }
+  }
   for (const { x, y } of prompts) {
     if (asked >= MAX_PROMPTS) break;
     const at = y * width + x;
@@ -398,6 +454,145 @@ function takeOffFloor(
     if (onFloor) continue;
     for (const i of patch) objects[i] = 1;
   }
+}
+
+/**
+ * Prompts at the fronts of the storage pieces the parse knows, where the parse calls the front
+ * wall: the middle of the box's height at a quarter, half and three quarters of its width (SAM
+ * outlines a front whole from one click on it, but which of its answers is best varies along
+ * it), and at the same height just outside the box's left and right sides (`side` −1 and 1; 0
+ * for the front); the largest pieces first.
+ */
+function frontPrompts(
+  known: readonly KnownObject[],
+  selection: Uint8Array,
+  width: number,
+  height: number,
+): { x: number; y: number; object: KnownObject; side: -1 | 0 | 1 }[] {
+  const pieces = known
+    .filter((object) => STORAGE_CLASSES.has(object.classId))
+    .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+  const out: { x: number; y: number; object: KnownObject; side: -1 | 0 | 1 }[] = [];
+  const push = (x: number, y: number, object: KnownObject, side: -1 | 0 | 1) => {
+    const px = Math.round(x);
+    const py = Math.min(height - 1, Math.max(0, Math.round(y)));
+    if (px >= 0 && px < width && selection[py * width + px])
+      out.push({ x: px, y: py, object, side });
+  };
+  for (const object of pieces) {
+    const { box } = object;
+    const y = box.y + FRONT_PROMPT_ROW * box.height;
+    for (const c of SOLID_PROMPT_COLUMNS) push(box.x + c * box.width, y, object, 0);
+    const gap = Math.max(TOUCH_GAP, SIDE_PROMPT_GAP * box.width);
+    push(box.x - gap, y, object, -1);
+    push(box.x + box.width + gap, y, object, 1);
+  }
+  return out;
+}
+
+/** The first and last column of the lower half (by rows) of a segment. */
+function lowerHalfColumns(thing: Uint8Array, width: number): [number, number] {
+  const box = boundsWhere(width, thing.length / width, (i) => thing[i] !== 0);
+  if (!box) return [0, -1];
+  const mid = (box.y0 + box.y1) / 2;
+  let x0 = width;
+  let x1 = -1;
+  for (let i = Math.ceil(mid) * width; i < thing.length; i++) {
+    if (!thing[i]) continue;
+    const x = i % width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+  }
+  return [x0, x1];
+}
+
+/**
+ * Whether SAM's answer to a side prompt is a piece standing beside the storage piece (a tall
+ * kitchen column beside the wall units): its near edge meets the piece's box, its top lines up
+ * with the piece's top on that side (the wall beside a cabinet runs on up to the ceiling), it is
+ * no larger than the piece's box and it does not meet the ceiling.
+ */
+function isPieceBeside(
+  thing: Uint8Array,
+  object: KnownObject,
+  side: -1 | 1,
+  ceiling: Uint8Array,
+  width: number,
+): boolean {
+  const n = thing.length;
+  const { box } = object;
+  const edge = side === 1 ? box.x + box.width : box.x;
+  const gap = Math.max(TOUCH_GAP, SIDE_PROMPT_GAP * box.width);
+  // The piece's top on that side: its highest pixel within `gap` of the edge, inside its box.
+  let pieceTop = Infinity;
+  const cx0 = Math.max(0, Math.floor(side === 1 ? edge - gap : edge));
+  const cx1 = Math.min(width - 1, Math.ceil(side === 1 ? edge : edge + gap));
+  const cy1 = Math.min(n / width - 1, Math.ceil(box.y + box.height));
+  for (let y = Math.max(0, Math.floor(box.y)); y <= cy1 && pieceTop === Infinity; y++) {
+    for (let x = cx0; x <= cx1; x++) {
+      if (object.mask.data[y * width + x]) {
+        pieceTop = y;
+        break;
+      }
+    }
+  }
+  if (pieceTop === Infinity) return false;
+  let area = 0;
+  let underCeiling = 0;
+  let top = Infinity;
+  let nearX = side === 1 ? Infinity : -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (!thing[i]) continue;
+    area++;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (y < top) top = y;
+    nearX = side === 1 ? Math.min(nearX, x) : Math.max(nearX, x);
+    if (i >= CEILING_GAP * width && (ceiling[i - CEILING_GAP * width] ?? 0) >= 128) underCeiling++;
+  }
+  return (
+    area >= MIN_OBJECT_SHARE * n &&
+    area <= box.width * box.height &&
+    Math.abs(nearX - edge) <= gap &&
+    Math.abs(top - pieceTop) <= MAX_TOP_OFFSET * box.height &&
+    underCeiling <= MAX_UNDER_CEILING
+  );
+}
+
+/**
+ * Whether SAM's answer to a front prompt is the piece's front: it lies mostly in the piece's box
+ * and is no larger than the box (an answer that runs on down the wall under a wall-hung vanity
+ * is larger), and it does not run up to the ceiling. Its foot may reach the floor: a cabinet
+ * standing on the floor is not wall down to its plinth, so 040's floor rule is not asked.
+ */
+function isFrontOf(
+  thing: Uint8Array,
+  box: KnownObject['box'],
+  ceiling: Uint8Array,
+  width: number,
+): boolean {
+  const n = thing.length;
+  const bx0 = box.x - TOUCH_GAP;
+  const by0 = box.y - TOUCH_GAP;
+  const bx1 = box.x + box.width + TOUCH_GAP;
+  const by1 = box.y + box.height + TOUCH_GAP;
+  let area = 0;
+  let inBox = 0;
+  let underCeiling = 0;
+  for (let i = 0; i < n; i++) {
+    if (!thing[i]) continue;
+    area++;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x >= bx0 && x <= bx1 && y >= by0 && y <= by1) inBox++;
+    if (i >= CEILING_GAP * width && (ceiling[i - CEILING_GAP * width] ?? 0) >= 128) underCeiling++;
+  }
+  return (
+    area >= MIN_OBJECT_SHARE * n &&
+    area <= box.width * box.height &&
+    inBox >= MIN_BOX_SHARE * area &&
+    underCeiling <= MAX_UNDER_CEILING
+  );
 }
 
 /**
