@@ -34,6 +34,12 @@ export interface DetectedElement {
    */
   kinds?: string[];
   /**
+   * For a detector box over a one-seat region of the parse (an armchair, a chair): how many
+   * seats the detector framed in it, when more than one — two armchairs side by side the parse
+   * could not part. Absent for one.
+   */
+  seats?: number;
+  /**
    * Its width on the floor (cm) from the room camera: the floor distance across its outline's
    * lowest row, the front of its footprint. Absent without the parse or above the horizon.
    */

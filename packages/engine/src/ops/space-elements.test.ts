@@ -8,6 +8,8 @@ import type { DetectedElement } from '../types';
 import { createDetector } from './detect';
 import { convexHull } from '../geometry/outline';
 import { fallbackRoomCamera, floorPointAt, projectToImage } from '../geometry/room-camera';
+import { ADE } from '../scene/ade20k';
+import { findObjects } from '../scene/objects';
 import { fillPolygon, outlineOf, spaceElements, withFloorWidths } from './space-elements';
 
 const modelsDir = `${SHARED_DIR}models`;
@@ -92,6 +94,83 @@ describe('space elements from the detector and the room parse', () => {
     expect(labels.filter((label) => label === 'Sofa')).toHaveLength(1);
     expect(elements.every((e) => e.polygon !== undefined)).toBe(true);
   }, 60_000);
+});
+
+describe('seats the parse gave one region', () => {
+  const width = 200;
+  const height = 150;
+  /** A parse of `rects` of class `classId` (one region where they touch). */
+  const parseOf = (classId: number, rects: [number, number, number, number][]) => {
+    const labels = new Uint8Array(width * height).fill(ADE.floor);
+    for (const [x0, y0, x1, y1] of rects) {
+      for (let y = y0; y < y1; y++) labels.fill(classId, y * width + x0, y * width + x1);
+    }
+    const confidence = new Uint8Array(width * height).fill(200);
+    return { width, height, confidence, objects: findObjects(labels, width, height) };
+  };
+  const seat = (
+    category: string,
+    score: number,
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+  ) => ({
+    label: category === 'couch' ? 'Sofa' : 'Chair',
+    category,
+    score,
+    box: [
+      { x: x0, y: y0 },
+      { x: x1, y: y0 },
+      { x: x1, y: y1 },
+      { x: x0, y: y1 },
+    ],
+  });
+  // An armchair in front and one behind it to the right, overlapping on screen: one region.
+  const twoArmchairs = parseOf(ADE.armchair, [
+    [20, 60, 100, 140],
+    [60, 40, 130, 100],
+  ]);
+
+  it('counts a second seating box over an armchair region at a place of its own as a second seat', () => {
+    const elements = spaceElements(
+      [seat('chair', 0.7, 18, 58, 102, 142), seat('couch', 0.4, 22, 38, 132, 120)],
+      twoArmchairs,
+    );
+    expect(elements.map((e) => [e.label, e.seats])).toEqual([['Chair', 2]]);
+  });
+
+  it('counts one seat where the second box frames the same armchair', () => {
+    const elements = spaceElements(
+      [seat('chair', 0.7, 18, 38, 132, 142), seat('couch', 0.4, 22, 40, 130, 140)],
+      twoArmchairs,
+    );
+    expect(elements.map((e) => [e.label, e.seats])).toEqual([['Chair', undefined]]);
+  });
+
+  it('counts one seat on a sofa two boxes frame (a sectional seen in two parts)', () => {
+    const sofa = parseOf(ADE.sofa, [
+      [20, 60, 100, 140],
+      [60, 40, 130, 100],
+    ]);
+    const elements = spaceElements(
+      [seat('couch', 0.7, 18, 58, 102, 142), seat('couch', 0.4, 22, 38, 132, 120)],
+      sofa,
+    );
+    expect(elements.map((e) => [e.label, e.seats])).toEqual([['Sofa', undefined]]);
+  });
+
+  it('finds the two armchairs standing together on the beamed-ceiling photo, and single seats elsewhere', async () => {
+    const { elements } = await elementsOf('living-room-beamed-ceiling.jpg');
+    const chairs = elements.filter((e) => e.kinds?.[0] === 'armchair');
+    expect(chairs.map((e) => e.seats)).toEqual([2]);
+    // Two armchairs apart and the sofas stay one seat each.
+    const apart = (await elementsOf('living-room-beige-armchairs.jpg')).elements;
+    expect(apart.filter((e) => e.label === 'Chair')).toHaveLength(2);
+    expect(apart.filter((e) => e.seats !== undefined)).toEqual([]);
+    const sectional = (await elementsOf('living-room-modern-white-sofa.jpg')).elements;
+    expect(sectional.filter((e) => e.seats !== undefined)).toEqual([]);
+  }, 120_000);
 });
 
 describe('floor widths of elements', () => {

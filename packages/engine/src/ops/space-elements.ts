@@ -97,6 +97,16 @@ const PARTS_OF: Readonly<Record<string, readonly number[]>> = {
   book: [ADE.book],
 };
 
+/** Parse classes one person sits on: a region of one of them is one seat. */
+const ONE_SEAT: ReadonlySet<number> = new Set([ADE.armchair, ADE.chair, ADE.swivelChair]);
+/** Detector categories that are seating (a box of one over a seat's region is that seat, or another). */
+const SEATING_CATEGORIES: ReadonlySet<string> = new Set(['couch', 'chair', 'bench']);
+/**
+ * Overlap (IoU) of two seating boxes below which they frame two seats, not the same seat twice:
+ * two armchairs side by side, one behind the other, overlap by about half.
+ */
+const SAME_SEAT_IOU = 0.7;
+
 /** Smallest parse region shown as an element of its own (share of the photo). */
 const MIN_ELEMENT_SHARE = 0.003;
 /** Share of a parse region that must lie in a detector box for the box to take it. */
@@ -315,6 +325,8 @@ interface Entry {
   group: string | null;
   /** A detector box (its label is the detector's word, not the parse's). */
   detected?: boolean;
+  /** The seats the detector framed in its one-seat regions, when more than one (see `seats`). */
+  seats?: number;
 }
 
 /**
@@ -365,6 +377,14 @@ export function spaceElements(
       (o) => !taken.has(o.id) && kinds.has(o.classId) && shareInside(o, near) >= TAKEN_INSIDE,
     );
     if (parts.length === 0) {
+      const holder = SEATING_CATEGORIES.has(element.category)
+        ? seatHolder(entries, rect, near)
+        : undefined;
+      if (holder) {
+        // Another seat in a region the parse did not part: the element that took it holds two.
+        holder.seats = (holder.seats ?? 1) + 1;
+        continue;
+      }
       const boxArea = (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
       const other = candidates.find(
         (o) =>
@@ -432,9 +452,46 @@ export function spaceElements(
   return entries
     .map((entry) => {
       const kinds = entry.detected ? kindsOf(entry.parts) : [];
-      return kinds.length > 0 ? { ...entry.element, kinds } : entry.element;
+      return {
+        ...entry.element,
+        ...(kinds.length > 0 ? { kinds } : {}),
+        ...(entry.seats ? { seats: entry.seats } : {}),
+      };
     })
     .sort(compareElements);
+}
+
+/**
+ * The seating element already listed whose one-seat region (an armchair, a chair: its largest
+ * part) a further seating box `rect` frames, at a place of its own (not the same box again,
+ * {@link SAME_SEAT_IOU}): the parse gave two seats standing together one region, which the
+ * element took whole. A sofa that took a chair beside it is a sofa, not two seats.
+ */
+function seatHolder(entries: readonly Entry[], rect: Rect, near: Rect): Entry | undefined {
+  const boxArea = (rect.x1 - rect.x0) * (rect.y1 - rect.y0);
+  return entries.find((entry) => {
+    if (!entry.detected || !SEATING_CATEGORIES.has(entry.element.category)) return false;
+    const main = entry.parts
+      .filter((part) => !isPart(part))
+      .reduce<SceneObject | undefined>((a, b) => (a && a.area >= b.area ? a : b), undefined);
+    return (
+      main !== undefined &&
+      ONE_SEAT.has(main.classId) &&
+      iou(rectOf(entry.element), rect) < SAME_SEAT_IOU &&
+      shareInside(main, near) >= TAKEN_INSIDE &&
+      main.area >= 0.35 * boxArea
+    );
+  });
+}
+
+/** Intersection over union of two rectangles. */
+function iou(a: Rect, b: Rect): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  const union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - inter;
+  return inter / union;
 }
 
 /**

@@ -305,8 +305,10 @@ export function findInnerFloor(
     if (!hasDepth(cells, gw, gh)) continue;
     const hull = convexHull(cellCorners(cells, gw));
     const inHull = cellsInHull(hull, gw, gh);
+    // Solid over the floor seen: what stands on the rug (a coffee table, a chair's seat) hides
+    // it, and those cells are not the floor region's, so they cannot count against it.
     let hullCells = 0;
-    for (let g = 0; g < gn; g++) hullCells += inHull[g] ?? 0;
+    for (let g = 0; g < gn; g++) if (inHull[g] && inRegion[g]) hullCells++;
     if (cells.length < MIN_SOLIDITY * hullCells) continue;
     for (let g = 0; g < gn; g++) if (inHull[g] && inRegion[g]) pieces[g] = 1;
     if (labels && seenThroughGlass(cells, labels, width, height, cell, gw, gh)) {

@@ -180,6 +180,24 @@ describe('planning a restyle', () => {
     );
     expect(pieces.map((p) => p.label)).toEqual(['Sofa', 'Chair']);
   });
+
+  it('keeps two armchairs the parse gave one region: one product would make a seat vanish', () => {
+    const one = {
+      label: 'Chair',
+      category: 'chair',
+      score: 0.7,
+      box: box(40, 300, 280, 560),
+      kinds: ['armchair'],
+    };
+    const sofa = { label: 'Sofa', category: 'couch', score: 0.8, box: box(500, 300, 900, 560) };
+    const pieces = swappablePieces([{ ...one, seats: 2 }, sofa], 1000, 800);
+    expect(pieces.map((p) => p.label)).toEqual(['Sofa']);
+    // One seat in its region is swapped as before.
+    expect(swappablePieces([one, sofa], 1000, 800).map((p) => p.label)).toEqual([
+      'Sofa',
+      'Armchair',
+    ]);
+  });
 });
 
 describe('like for like, at the right size', () => {

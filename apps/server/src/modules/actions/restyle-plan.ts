@@ -132,6 +132,9 @@ export function swappablePieces(
   for (const element of elements) {
     const category = swapCategoryOf(element);
     if (!category) continue;
+    // Two seats the parse gave one region (armchairs side by side) are kept: one product in
+    // their place would make a seat vanish, and neither has an outline of its own to swap.
+    if ((element.seats ?? 1) > 1) continue;
     const outline = element.polygon && element.polygon.length >= 3 ? element.polygon : element.box;
     // The outline is the piece the parse traced (one connected piece); the detector's box may
     // hold two armchairs and the table between them.
