@@ -105,14 +105,16 @@ describe('redesign (architectural style as a plan)', () => {
     expect(after).toBeLessThan(before / 2);
 
     // The parse calls this room's grey rug floor; the floors keep it (decision 045), so the new
-    // floor is measured on the parse's floor without it, and the rug must stay as it was.
+    // floor is measured on the parse's floor without it, and the rug must stay as it was. Since
+    // decision 091 the whole rug is kept (before, its front half was floored): it is most of what
+    // the parse calls floor here (0.65), the boards the rest.
     const floor = classInterior(parse, [ADE.floor], 3);
     const laid = floorOf(parse, { rug: 'keep', image }).mask;
     const bare = { ...floor, data: floor.data.map((v, i) => (v && laid.data[i] ? 1 : 0)) };
     const rug = { ...floor, data: floor.data.map((v, i) => (v && !laid.data[i] ? 1 : 0)) };
-    expect(count(bare)).toBeGreaterThan(0.5 * count(floor));
+    expect(count(bare)).toBeGreaterThan(0.25 * count(floor));
     expect(changedShare(image, done.image, bare)).toBeGreaterThan(0.8);
-    expect(count(rug)).toBeGreaterThan(0.1 * count(floor));
+    expect(count(rug)).toBeGreaterThan(0.5 * count(floor));
     expect(changedShare(image, done.image, rug)).toBeLessThan(0.2);
 
     const openings = classInterior(parse, [ADE.window, ADE.door], 5);
