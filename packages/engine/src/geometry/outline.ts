@@ -103,3 +103,21 @@ export function pointsBounds(
   }
   return [x0, y0, x1, y1];
 }
+
+/** An axis-aligned rectangle by its corners. */
+export interface Corners {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Intersection over union of two rectangles (0 when they do not meet). */
+export function boxIou(a: Corners, b: Corners): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  const union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - inter;
+  return union > 0 ? inter / union : 0;
+}

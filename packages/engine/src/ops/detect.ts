@@ -5,6 +5,7 @@
 import * as ort from 'onnxruntime-node';
 import { COCO_CLASSES, INTERIOR_LABELS } from '../models/coco-classes';
 import { rasterToTensor, type TensorLayout } from '../models/image-tensor';
+import { boxIou } from '../geometry/outline';
 import type { Raster } from '../raster';
 import type { DetectedElement } from '../types';
 
@@ -121,15 +122,6 @@ function clamp(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;
 }
 
-function iou(a: Candidate, b: Candidate): number {
-  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  const union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - inter;
-  return union > 0 ? inter / union : 0;
-}
-
 /**
  * Greedy non-maximum suppression: within a class above `threshold` IoU, and across classes
  * above `crossClassIou` — YOLOX-nano often reports one armchair as both a chair and a couch
@@ -143,7 +135,9 @@ export function nonMaxSuppression(
   const sorted = [...candidates].sort((a, b) => b.score - a.score);
   const kept: Candidate[] = [];
   for (const c of sorted) {
-    const suppressed = kept.some((k) => iou(k, c) > (k.cls === c.cls ? threshold : crossClassIou));
+    const suppressed = kept.some(
+      (k) => boxIou(k, c) > (k.cls === c.cls ? threshold : crossClassIou),
+    );
     if (!suppressed) kept.push(c);
   }
   return kept;

@@ -5,7 +5,7 @@
  * element, so one sofa is one element however many cushions the parse split it into — each with
  * the object's real outline rather than its box.
  */
-import { convexHull, traceContour } from '../geometry/outline';
+import { boxIou, convexHull, traceContour } from '../geometry/outline';
 import { floorWidthAt, type RoomCamera } from '../geometry/room-camera';
 import type { Mask } from '../raster';
 import { ADE } from '../scene/ade20k';
@@ -477,21 +477,11 @@ function seatHolder(entries: readonly Entry[], rect: Rect, near: Rect): Entry | 
     return (
       main !== undefined &&
       ONE_SEAT.has(main.classId) &&
-      iou(rectOf(entry.element), rect) < SAME_SEAT_IOU &&
+      boxIou(rectOf(entry.element), rect) < SAME_SEAT_IOU &&
       shareInside(main, near) >= TAKEN_INSIDE &&
       main.area >= 0.35 * boxArea
     );
   });
-}
-
-/** Intersection over union of two rectangles. */
-function iou(a: Rect, b: Rect): number {
-  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  const union = (a.x1 - a.x0) * (a.y1 - a.y0) + (b.x1 - b.x0) * (b.y1 - b.y0) - inter;
-  return inter / union;
 }
 
 /**
