@@ -34,44 +34,68 @@ function unchangedShare(
   return same / all;
 }
 
+/**
+ * The app's swap on a shared photo scaled to `width`: the detected `label`'s outline (or its box,
+ * as the engine sheet asks) as the mask, swapped for the demo product `productId` through the
+ * worker's dispatch. The photo's and the result's raw RGB.
+ */
+async function swapAsTheAppAsks(
+  photoName: string,
+  width: number,
+  label: string,
+  by: 'outline' | 'box',
+  productId: string,
+): Promise<{ photo: Buffer; swapped: Buffer }> {
+  const image = await sharp(await roomPhoto(photoName))
+    .resize({ width })
+    .png()
+    .toBuffer();
+  const { height } = await sharp(image).metadata();
+  const detected = await runTask({ kind: 'detect', image }, settings);
+  if (detected.kind !== 'detect') throw new Error('detection failed');
+  const element = detected.elements.find((e: DetectedElement) => e.label === label);
+  if (!element) throw new Error(`no ${label} detected`);
+  const outline = by === 'outline' ? (element.polygon ?? element.box) : element.box;
+  const mask = await maskPng(
+    width,
+    height,
+    `<polygon points="${outline.map((p) => `${p.x},${p.y}`).join(' ')}" fill="white"/>`,
+  );
+  const product = demoProduct(productId);
+  if (!product) throw new Error(`no ${productId}`);
+  const result = await runTask(
+    {
+      kind: 'variant',
+      variant: 0,
+      request: {
+        op: 'change_furniture',
+        image,
+        quantity: 1,
+        seed: 5,
+        mask,
+        products: [placementFromDemo(product)],
+      },
+    },
+    settings,
+  );
+  if (result.kind !== 'variant') throw new Error('the swap failed');
+  return {
+    photo: await sharp(image).removeAlpha().raw().toBuffer(),
+    swapped: await sharp(Buffer.from(result.png)).removeAlpha().raw().toBuffer(),
+  };
+}
+
 describe('change furniture on a shared room photo', () => {
   it('removes the whole old sofa, its pale back pillow and its arm included', async () => {
     // living-room-1.jpg at 1600 × 960: a grey three-seat sofa against a pale wall. The parse
     // calls its pale middle back pillow wall and stops short of its right arm's end.
-    const image = await sharp(await roomPhoto('living-room-1.jpg'))
-      .resize({ width: 1600 })
-      .png()
-      .toBuffer();
-    const detected = await runTask({ kind: 'detect', image }, settings);
-    if (detected.kind !== 'detect') throw new Error('detection failed');
-    const sofa = detected.elements.find((e: DetectedElement) => e.label === 'Sofa');
-    if (!sofa) throw new Error('no sofa detected');
-    const outline = sofa.polygon ?? sofa.box;
-    const mask = await maskPng(
+    const { photo, swapped } = await swapAsTheAppAsks(
+      'living-room-1.jpg',
       1600,
-      960,
-      `<polygon points="${outline.map((p) => `${p.x},${p.y}`).join(' ')}" fill="white"/>`,
+      'Sofa',
+      'outline',
+      'sofa-arco',
     );
-    const product = demoProduct('sofa-arco');
-    if (!product) throw new Error('no sofa-arco');
-    const result = await runTask(
-      {
-        kind: 'variant',
-        variant: 0,
-        request: {
-          op: 'change_furniture',
-          image,
-          quantity: 1,
-          seed: 5,
-          mask,
-          products: [placementFromDemo(product)],
-        },
-      },
-      settings,
-    );
-    if (result.kind !== 'variant') throw new Error('the swap failed');
-    const photo = await sharp(image).removeAlpha().raw().toBuffer();
-    const swapped = await sharp(Buffer.from(result.png)).removeAlpha().raw().toBuffer();
     // Looked at in the photo: the middle back pillow's upper half, and the right arm's end.
     expect(unchangedShare(photo, swapped, 1600, [735, 575, 850, 615])).toBeLessThan(0.2);
     expect(unchangedShare(photo, swapped, 1600, [1110, 690, 1165, 780])).toBeLessThan(0.3);
@@ -81,39 +105,13 @@ describe('change furniture on a shared room photo', () => {
     // bedroom-tufted-headboard.jpg at 1200 × 800, the bed swapped as the engine sheet asks for it
     // (the detected bed's box as the mask). The parse gives the tufted bench at the bed's foot to
     // the bed, its legs and rail whole, and a scrap of the right nightstand's doors to a chair.
-    const image = await sharp(await roomPhoto('bedroom-tufted-headboard.jpg'))
-      .resize({ width: 1200 })
-      .png()
-      .toBuffer();
-    const detected = await runTask({ kind: 'detect', image }, settings);
-    if (detected.kind !== 'detect') throw new Error('detection failed');
-    const bed = detected.elements.find((e: DetectedElement) => e.label === 'Bed');
-    if (!bed) throw new Error('no bed detected');
-    const mask = await maskPng(
+    const { photo, swapped } = await swapAsTheAppAsks(
+      'bedroom-tufted-headboard.jpg',
       1200,
-      800,
-      `<polygon points="${bed.box.map((p) => `${p.x},${p.y}`).join(' ')}" fill="white"/>`,
+      'Bed',
+      'box',
+      'bed-haven',
     );
-    const product = demoProduct('bed-haven');
-    if (!product) throw new Error('no bed-haven');
-    const result = await runTask(
-      {
-        kind: 'variant',
-        variant: 0,
-        request: {
-          op: 'change_furniture',
-          image,
-          quantity: 1,
-          seed: 5,
-          mask,
-          products: [placementFromDemo(product)],
-        },
-      },
-      settings,
-    );
-    if (result.kind !== 'variant') throw new Error('the swap failed');
-    const photo = await sharp(image).removeAlpha().raw().toBuffer();
-    const swapped = await sharp(Buffer.from(result.png)).removeAlpha().raw().toBuffer();
     // Looked at in the photo: the bench's tufted top, its front-left leg, its front-right leg,
     // and the lower right of the right nightstand's doors (the scrap the parse called chair).
     expect(unchangedShare(photo, swapped, 1200, [760, 570, 1000, 605])).toBeGreaterThan(0.9);

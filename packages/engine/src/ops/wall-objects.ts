@@ -71,24 +71,6 @@ const FLAT_CLASSES: ReadonlySet<number> = new Set([
   ADE.cushion,
   ADE.pillow,
 ]);
-/**
- * Solid pieces standing against a wall: prompted across the upper part of their box. Storage
- * pieces and radiators are often the wall's own white, so no grid prompt lands on them
- * (decision 069). Not a fridge: SAM returns it with the units round it, and that answer would
- * hide its rim from the grid (decision 064).
- */
-const SOLID_CLASSES: ReadonlySet<number> = new Set([
-  ADE.sofa,
-  ADE.bed,
-  ADE.chair,
-  ADE.cabinet,
-  ADE.chest,
-  ADE.wardrobe,
-  ADE.counter,
-  ADE.countertop,
-  ADE.buffet,
-  ADE.radiator,
-]);
 /** At most this many prompts at known objects, before the grid's (within MAX_PROMPTS). */
 const MAX_KNOWN_PROMPTS = 6;
 /**
@@ -103,6 +85,19 @@ const STORAGE_CLASSES: ReadonlySet<number> = new Set([
   ADE.counter,
   ADE.countertop,
   ADE.buffet,
+]);
+/**
+ * Solid pieces standing against a wall: prompted across the upper part of their box. Storage
+ * pieces and radiators are often the wall's own white, so no grid prompt lands on them
+ * (decision 069). Not a fridge: SAM returns it with the units round it, and that answer would
+ * hide its rim from the grid (decision 064).
+ */
+const SOLID_CLASSES: ReadonlySet<number> = new Set([
+  ...STORAGE_CLASSES,
+  ADE.sofa,
+  ADE.bed,
+  ADE.chair,
+  ADE.radiator,
 ]);
 /** A front prompt: this share of the piece's box's height down from its top… */
 const FRONT_PROMPT_ROW = 0.5;
