@@ -132,9 +132,26 @@ describe('seats the parse gave one region', () => {
     [60, 40, 130, 100],
   ]);
 
-  it('counts a second seating box over an armchair region at a place of its own as a second seat', () => {
+  it('cuts an armchair region two seating boxes frame, each with a part of its own, into one element per box', () => {
     const elements = spaceElements(
       [seat('chair', 0.7, 18, 58, 102, 142), seat('couch', 0.4, 22, 38, 132, 120)],
+      twoArmchairs,
+    );
+    expect(elements.map((e) => [e.label, e.kinds, e.seats])).toEqual([
+      ['Chair', ['armchair'], undefined],
+      ['Sofa', ['armchair'], undefined],
+    ]);
+    // Each outline is its own seat's: the front one's reaches the floor, the rear one's the back.
+    const [front, rear] = elements.map((e) => e.polygon ?? []);
+    expect(Math.max(...(front ?? []).map((p) => p.y))).toBeGreaterThan(135);
+    expect(Math.min(...(front ?? []).map((p) => p.y))).toBeGreaterThan(55);
+    expect(Math.min(...(rear ?? []).map((p) => p.y))).toBeLessThan(45);
+    expect(Math.max(...(rear ?? []).map((p) => p.y))).toBeLessThan(125);
+  });
+
+  it('counts a second seating box over an armchair region without a part of its own as a second seat', () => {
+    const elements = spaceElements(
+      [seat('chair', 0.7, 18, 58, 102, 142), seat('couch', 0.4, 16, 38, 132, 138)],
       twoArmchairs,
     );
     expect(elements.map((e) => [e.label, e.seats])).toEqual([['Chair', 2]]);
@@ -170,6 +187,29 @@ describe('seats the parse gave one region', () => {
     expect(apart.filter((e) => e.seats !== undefined)).toEqual([]);
     const sectional = (await elementsOf('living-room-modern-white-sofa.jpg')).elements;
     expect(sectional.filter((e) => e.seats !== undefined)).toEqual([]);
+  }, 120_000);
+
+  it('gives each dining chair the network joined to its neighbour an element of its own', async () => {
+    const { image, elements } = await elementsOf('dining-room-green-velvet-chairs.webp');
+    const chairs = elements.filter((e) => e.label === 'Chair');
+    expect(chairs.length).toBeGreaterThanOrEqual(4);
+    const rects = chairs.map((e) => {
+      const xs = e.box.map((p) => p.x);
+      const ys = e.box.map((p) => p.y);
+      return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+    });
+    for (const [k, chair] of chairs.entries()) {
+      const rect = rects[k] as (typeof rects)[number];
+      // No chair's box holds another chair's: one element is one chair.
+      const holds = rects.filter(
+        (r, j) => j !== k && r.x0 >= rect.x0 - 2 && r.x1 <= rect.x1 + 2 && r.y0 >= rect.y0 - 2,
+      );
+      expect(holds).toEqual([]);
+      // Its outline is a chair's, no wider than a front chair stands (a fifth of the photo).
+      const xs = (chair.polygon ?? []).map((p) => p.x);
+      expect(xs.length).toBeGreaterThan(2);
+      expect(Math.max(...xs) - Math.min(...xs)).toBeLessThan(0.2 * image.width);
+    }
   }, 120_000);
 });
 
