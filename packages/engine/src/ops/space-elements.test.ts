@@ -10,6 +10,7 @@ import { convexHull } from '../geometry/outline';
 import { fallbackRoomCamera, floorPointAt, projectToImage } from '../geometry/room-camera';
 import { ADE } from '../scene/ade20k';
 import { findObjects } from '../scene/objects';
+import { splitSharedSeats } from '../scene/seats';
 import { fillPolygon, outlineOf, spaceElements, withFloorWidths } from './space-elements';
 
 const modelsDir = `${SHARED_DIR}models`;
@@ -18,10 +19,9 @@ const detector = resolveModel('yolox_nano', { modelsDir }).then((path) => create
 
 async function elementsOf(name: string): Promise<{ image: Raster; elements: DetectedElement[] }> {
   const image = await roomRaster(name, 1400);
-  const [parse, detected] = await Promise.all([
-    parseRoom(image, { model: await segmentation }),
-    (await detector).detect(image),
-  ]);
+  // As the engine parses: with the detector's boxes (dispatch.ts roomParseOf).
+  const detected = await (await detector).detect(image);
+  const parse = await parseRoom(image, { model: await segmentation, detections: detected });
   return { image, elements: spaceElements(detected, parse) };
 }
 
@@ -99,15 +99,6 @@ describe('space elements from the detector and the room parse', () => {
 describe('seats the parse gave one region', () => {
   const width = 200;
   const height = 150;
-  /** A parse of `rects` of class `classId` (one region where they touch). */
-  const parseOf = (classId: number, rects: [number, number, number, number][]) => {
-    const labels = new Uint8Array(width * height).fill(ADE.floor);
-    for (const [x0, y0, x1, y1] of rects) {
-      for (let y = y0; y < y1; y++) labels.fill(classId, y * width + x0, y * width + x1);
-    }
-    const confidence = new Uint8Array(width * height).fill(200);
-    return { width, height, confidence, objects: findObjects(labels, width, height) };
-  };
   const seat = (
     category: string,
     score: number,
@@ -126,17 +117,35 @@ describe('seats the parse gave one region', () => {
       { x: x0, y: y1 },
     ],
   });
+  type Seat = ReturnType<typeof seat>;
+  /**
+   * The elements of a parse of `rects` of class `classId` (one region where they touch), parsed
+   * with the detector's `boxes` as the engine parses (scene/seats.ts parts the seats).
+   */
+  const elementsOfParse = (
+    classId: number,
+    rects: [number, number, number, number][],
+    boxes: Seat[],
+  ) => {
+    const labels = new Uint8Array(width * height).fill(ADE.floor);
+    for (const [x0, y0, x1, y1] of rects) {
+      for (let y = y0; y < y1; y++) labels.fill(classId, y * width + x0, y * width + x1);
+    }
+    const confidence = new Uint8Array(width * height).fill(200);
+    const objects = splitSharedSeats(findObjects(labels, width, height), boxes, width, height);
+    return spaceElements(boxes, { width, height, confidence, objects });
+  };
   // An armchair in front and one behind it to the right, overlapping on screen: one region.
-  const twoArmchairs = parseOf(ADE.armchair, [
+  const twoArmchairs: [number, number, number, number][] = [
     [20, 60, 100, 140],
     [60, 40, 130, 100],
-  ]);
+  ];
 
   it('cuts an armchair region two seating boxes frame, each with a part of its own, into one element per box', () => {
-    const elements = spaceElements(
-      [seat('chair', 0.7, 18, 58, 102, 142), seat('couch', 0.4, 22, 38, 132, 120)],
-      twoArmchairs,
-    );
+    const elements = elementsOfParse(ADE.armchair, twoArmchairs, [
+      seat('chair', 0.7, 18, 58, 102, 142),
+      seat('couch', 0.4, 22, 38, 132, 120),
+    ]);
     expect(elements.map((e) => [e.label, e.kinds, e.seats])).toEqual([
       ['Chair', ['armchair'], undefined],
       ['Sofa', ['armchair'], undefined],
@@ -150,30 +159,26 @@ describe('seats the parse gave one region', () => {
   });
 
   it('counts a second seating box over an armchair region without a part of its own as a second seat', () => {
-    const elements = spaceElements(
-      [seat('chair', 0.7, 18, 58, 102, 142), seat('couch', 0.4, 16, 38, 132, 138)],
-      twoArmchairs,
-    );
+    const elements = elementsOfParse(ADE.armchair, twoArmchairs, [
+      seat('chair', 0.7, 18, 58, 102, 142),
+      seat('couch', 0.4, 16, 38, 132, 138),
+    ]);
     expect(elements.map((e) => [e.label, e.seats])).toEqual([['Chair', 2]]);
   });
 
   it('counts one seat where the second box frames the same armchair', () => {
-    const elements = spaceElements(
-      [seat('chair', 0.7, 18, 38, 132, 142), seat('couch', 0.4, 22, 40, 130, 140)],
-      twoArmchairs,
-    );
+    const elements = elementsOfParse(ADE.armchair, twoArmchairs, [
+      seat('chair', 0.7, 18, 38, 132, 142),
+      seat('couch', 0.4, 22, 40, 130, 140),
+    ]);
     expect(elements.map((e) => [e.label, e.seats])).toEqual([['Chair', undefined]]);
   });
 
   it('counts one seat on a sofa two boxes frame (a sectional seen in two parts)', () => {
-    const sofa = parseOf(ADE.sofa, [
-      [20, 60, 100, 140],
-      [60, 40, 130, 100],
+    const elements = elementsOfParse(ADE.sofa, twoArmchairs, [
+      seat('couch', 0.7, 18, 58, 102, 142),
+      seat('couch', 0.4, 22, 38, 132, 120),
     ]);
-    const elements = spaceElements(
-      [seat('couch', 0.7, 18, 58, 102, 142), seat('couch', 0.4, 22, 38, 132, 120)],
-      sofa,
-    );
     expect(elements.map((e) => [e.label, e.seats])).toEqual([['Sofa', undefined]]);
   });
 

@@ -12,6 +12,7 @@ import { ADE } from './ade20k';
 import { takeDoorFramesFromWall } from './door-frames';
 import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
+import { splitSharedSeats } from './seats';
 import { classMatte, refineLabels } from './refine';
 import { ceilingAboveEdge, ceilingInWall, ceilingOverWall } from './wall-above-ceiling';
 import { doubtWalls } from './wall-doubt';
@@ -213,7 +214,13 @@ export function parseFromLogits(
     classMask,
     // Found on first read: floors and paint never ask for them.
     get objects(): SceneObject[] {
-      return (objects ??= findObjects(labels, width, height));
+      // One chair one object, where the detector's boxes part chairs the network joined.
+      return (objects ??= splitSharedSeats(
+        findObjects(labels, width, height),
+        detections,
+        width,
+        height,
+      ));
     },
     wallFloorLine: lines.wallFloor,
     camera,
