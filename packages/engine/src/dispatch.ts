@@ -16,7 +16,13 @@ import { floorOf, floorRegionOf } from './ops/find-floor';
 import { objectsOverFloor } from './ops/floor-objects';
 import { wallPaintSurface } from './ops/walls-to-paint';
 import { inpaint } from './ops/inpaint';
-import { MIN_SHOWN_SHARE, placeProduct, replaceFurniture, swapExtent } from './ops/place-product';
+import {
+  addProduct,
+  MIN_SHOWN_SHARE,
+  NOTHING_ADDED,
+  replaceFurniture,
+  swapExtent,
+} from './ops/place-product';
 import { removeElements } from './ops/removal';
 import { snapSelection } from './ops/material-selection';
 import { redesign } from './ops/redesign';
@@ -26,6 +32,7 @@ import { wholeOldPiece } from './ops/placement/whole-piece';
 import { rasterKey, type ObjectBox, type SegmentHints } from './ops/segment';
 import { fillSurface } from './ops/surface-fill';
 import { paintWalls } from './ops/wall-paint';
+import type { Box } from './ops/placement/pose';
 import type { Mask, Raster } from './raster';
 import { ADE, parseRoom, type RoomParse } from './scene';
 import { decodeImage, decodeMask, encodeMask, encodePng, featherMask } from './raster';
@@ -102,9 +109,7 @@ export function clearRoomParses(): void {
   parses.clear();
 }
 
-/** The refusal's words: the product would not be seen where the user marked. */
-export const NOTHING_ADDED =
-  'The product would be hidden by what stands in front of it here: mark free floor or wall for it';
+export { NOTHING_ADDED };
 
 /** A pixel moved by more than this (levels) shows the added product or its shadow. */
 const ADDED_LEVELS = 8;
@@ -127,10 +132,20 @@ function changedPixels(before: Raster, after: Raster): number {
  * The promise of a masked action (issue 5, spec §7): nothing changes outside the mask dilated by
  * the feather radius. Paint, fills and removal keep it by construction (their tests check it);
  * a placed product's shadow and edges may reach past the user's mask, so they are blended back
- * into the photo over the feather radius instead of being cut hard. A swap's selection is the
+ * into the photo over the feather radius instead of being cut hard. An added product is drawn at
+ * its real size (decision 098): its mask is the user's with the box it was drawn in. A swap's selection is the
  * chosen element: its mask is the element's outline grown over the old piece's legs and contact
  * shadow (`swapExtent`), which belong to it.
  */
+/** `mask` with every pixel of `box` set. */
+function withBox(mask: Mask, box: Box): Mask {
+  const data = new Uint8Array(mask.data);
+  for (let y = box.y0; y <= box.y1; y++) {
+    data.fill(1, y * mask.width + box.x0, y * mask.width + box.x1 + 1);
+  }
+  return { width: mask.width, height: mask.height, data };
+}
+
 function confineToMask(input: Raster, output: Raster, mask: Mask): Raster {
   const weight = featherMask(mask, MASK_FEATHER_PX);
   const src = input.data;
@@ -344,11 +359,10 @@ async function runVariant(
       const parse = await parseIfInstalled(image, settings);
       checkpoint(signal);
       const camera = parse?.camera ?? estimateRoomCamera(image);
-      const placed = confineToMask(
-        image,
-        await placeProduct(image, mask, product, camera, options, parse),
-        mask,
-      );
+      // The product at its real size may reach past the mask (a tall plant in a short box):
+      // the answer changes the mask and the box the product was drawn in, nothing else.
+      const added = await addProduct(image, mask, product, camera, options, parse);
+      const placed = confineToMask(image, added.image, withBox(mask, added.window));
       // A product stood where nearer furniture hides it (a region over the foot of a bed sends a
       // tall plant back behind the bed): the photo came back as it was, and is not charged for.
       if (changedPixels(image, placed) < MIN_SHOWN_SHARE * image.width * image.height) {

@@ -4,8 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PRODUCTS } from '@roomcraft/catalog/demo-products';
-import { NOTHING_ADDED } from './dispatch';
-import { NOTHING_SWAPPED } from './ops/place-product';
+import { NO_FREE_FLOOR, NOTHING_SWAPPED } from './ops/place-product';
 import { createLocalEngine } from './local-engine';
 import { placementFromDemo } from './products';
 import { decodeImage } from './raster';
@@ -136,33 +135,62 @@ describe('the local engine (worker pool)', () => {
       ({ png: bedroom, w, h } = await photoAt1200('bedroom-tufted-headboard.jpg'));
     });
 
-    it('stands it on the carpet the region reaches in front of the bed, where one sees it', async () => {
-      // The region takes in the foot of the bed, the bench's end and the carpet before them. The
-      // fig, too tall for it, went back behind the bed and came out hidden (decision 084).
-      const result = await add([0.42, 0.66, 0.2, 0.34]);
-      const input = await decodeImage(bedroom);
-      const output = await decodeImage(result.images[0] ?? Buffer.alloc(0));
-      let changed = 0;
-      for (let p = 0; p < input.data.length; p += 4) {
-        for (let c = 0; c < 3; c++) {
-          if (Math.abs((input.data[p + c] ?? 0) - (output.data[p + c] ?? 0)) > 8) {
-            changed++;
-            break;
-          }
-        }
-      }
-      expect(changed).toBeGreaterThan(0.003 * w * h);
+    it('refuses it where its pot has no room on the carpet at its real size, rather than shrink it', async () => {
+      // The region takes in the foot of the bed, the bench's end and a strip of carpet before
+      // them. The fig, too tall for it, went back behind the bed and came out hidden (decision
+      // 084), then was shrunk into the box on the strip (088); at its real size its 50 cm pot
+      // would stand on the bed's foot.
+      await expect(add([0.42, 0.66, 0.2, 0.34])).rejects.toMatchObject({
+        kind: 'invalid_input',
+        message: NO_FREE_FLOOR,
+      });
     }, 120_000);
 
     it('refuses it where the region holds no free floor, rather than charge for the photo unchanged', async () => {
       // The same region without the carpet before the bed: all its floor lies under the bed and
-      // the bench, and where the fig fits it stands hidden behind them.
+      // the bench.
       await expect(add([0.42, 0.66, 0.2, 0.27])).rejects.toMatchObject({
         kind: 'invalid_input',
-        message: NOTHING_ADDED,
+        message: NO_FREE_FLOOR,
       });
     }, 120_000);
   });
+
+  it('draws a fig added in a short box whole at its real size, past the top of the mask', async () => {
+    // living-room-1: a box of 12% × 12% on the rug in front of the sofa. The mask said where; the
+    // 150 cm fig is far taller than the box there and was drawn fitted into it (0.6×, moved back).
+    const { png: room, w, h } = await photoAt1200('living-room-1.jpg');
+    const fig = DEMO_PRODUCTS.find((product) => product.id === 'plant-fig');
+    if (!fig) throw new Error('no fig');
+    const top = Math.round(0.82 * h);
+    const bottom = Math.round(0.94 * h);
+    const result = await engine.generate({
+      op: 'add_elements',
+      image: room,
+      quantity: 1,
+      mask: await rectMask(w, h, 0.56 * w, top, 0.12 * w, bottom - top),
+      products: [placementFromDemo(fig)],
+    });
+    const input = await decodeImage(room);
+    const output = await decodeImage(result.images[0] ?? Buffer.alloc(0));
+    let highest = h;
+    let above = 0;
+    for (let y = 0; y < top; y++) {
+      for (let x = 0; x < w; x++) {
+        const p = (y * w + x) * 4;
+        for (let c = 0; c < 3; c++) {
+          if (Math.abs((input.data[p + c] ?? 0) - (output.data[p + c] ?? 0)) > 8) {
+            highest = Math.min(highest, y);
+            above++;
+            break;
+          }
+        }
+      }
+    }
+    // Its leaves reach more than twice the box's height above the box, drawn whole.
+    expect(top - highest).toBeGreaterThan(2 * (bottom - top));
+    expect(above).toBeGreaterThan(0.005 * w * h);
+  }, 120_000);
 
   it('refuses a swap whose new piece would be hidden, rather than take the old one away for nothing', async () => {
     // home-office-loft-workspace: the parse calls the hood of the fireplace (bottom left) a chair;

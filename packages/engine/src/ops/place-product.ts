@@ -3,7 +3,7 @@
  *
  * Products with a parametric model are rendered by the catalogue's own ray marcher from the
  * photo's estimated camera (geometry/room-camera.ts), standing on the floor at the bottom of the
- * user's region and facing the camera (or squared to the room's walls when they are close to
+ * user's region at their real size and facing the camera (or squared to the room's walls when they are close to
  * that), with the renderer's shadow catcher providing the contact shadow. A replacement instead
  * takes the old piece's place: squared to the room and sized to cover the old piece's box. Only a window around
  * the region is rendered: the principal point is shifted so the renderer draws just that crop.
@@ -14,7 +14,9 @@
  * before the new one is laid over (ops/placement/scene.ts). The code lives in ops/placement/: pose.ts (geometry), render.ts
  * (render, light and composite), light.ts, cutout.ts, scene.ts; this file is their facade.
  *
- * Every pixel outside the region's box grown by `shadowMargin` stays byte-identical.
+ * Every pixel outside the region's box grown by `shadowMargin` stays byte-identical, except that an
+ * added floor-standing product is drawn at its real size from the camera (issue 11, decision 098):
+ * its outline and shadow may reach past the region, and `addProduct` says how far.
  */
 import type { ProductModel } from '@roomcraft/catalog';
 import { PRODUCT_MODELS } from '@roomcraft/catalog';
@@ -32,8 +34,10 @@ import {
   bottomCentre,
   cameraForImage,
   footprintSize,
+  grownBox,
   groundedPlacement,
   HANGING,
+  placedOutline,
   replacementPlacement,
   sizedToRegion,
 } from './placement/pose';
@@ -47,8 +51,8 @@ import {
   oldPiece as findOldPiece,
   removalHole,
   seatFocus,
-  standsClear,
   swapForeground,
+  whyNotClear,
   windowSide,
 } from './placement/scene';
 
@@ -105,6 +109,23 @@ export async function placeProduct(
   options: PlaceOptions,
   scene: PlacementScene | null = null,
 ): Promise<Raster> {
+  return (await place(image, region, product, camera, options, 'add', scene)).image;
+}
+
+/**
+ * {@link placeProduct} with the box it changed pixels in: the region's box and, for a product
+ * standing on the floor at its real size, its whole outline and shadow — which may reach past
+ * the region the user drew (a tall plant in a short box). A caller confining the answer to the
+ * user's mask confines it to the mask and this box.
+ */
+export async function addProduct(
+  image: Raster,
+  region: Mask,
+  product: PlacementProduct,
+  camera: RoomCamera,
+  options: PlaceOptions,
+  scene: PlacementScene | null = null,
+): Promise<{ image: Raster; window: Box }> {
   return place(image, region, product, camera, options, 'add', scene);
 }
 
@@ -131,7 +152,7 @@ export async function replaceFurniture(
   segmenter: Segmenter | null = null,
   apart: Mask | null = null,
 ): Promise<Raster> {
-  return place(
+  const { image: replaced } = await place(
     image,
     elementMask,
     product,
@@ -144,6 +165,7 @@ export async function replaceFurniture(
     segmenter,
     apart,
   );
+  return replaced;
 }
 
 /**
@@ -161,7 +183,8 @@ export async function replaceRemovedFurniture(
   options: PlaceOptions,
   room: PlacementScene | null = null,
 ): Promise<Raster> {
-  return place(image, elementMask, product, camera, options, 'replace', null, true, room);
+  return (await place(image, elementMask, product, camera, options, 'replace', null, true, room))
+    .image;
 }
 
 async function place(
@@ -176,14 +199,14 @@ async function place(
   facing: PlacementScene | null = scene,
   segmenter: Segmenter | null = null,
   apart: Mask | null = null,
-): Promise<Raster> {
+): Promise<{ image: Raster; window: Box }> {
   if (region.width !== image.width || region.height !== image.height) {
     throw new EngineError('invalid_input', 'The mask must be the size of the image');
   }
   if (scene && (scene.width !== image.width || scene.height !== image.height)) scene = null;
   const given = maskBounds(region);
   if (!given) throw new EngineError('invalid_input', 'The mask selects nothing');
-  const window = allowedWindow(region);
+  let window = allowedWindow(region);
   const scaled = cameraForImage(camera, image.width, image.height);
   const fill = { seed: options.seed, variant: options.variant };
   const remove = (hole: Mask): Raster =>
@@ -200,7 +223,10 @@ async function place(
   const hole = mode === 'replace' ? removalHole(piece, window, scene, undefined, apart) : piece;
   if (product.cutout && !product.model) {
     const background = mode === 'replace' && !removed ? remove(hole) : image;
-    return placeCutout(background, region, box, window, product.cutout, scaled, options);
+    return {
+      image: await placeCutout(background, region, box, window, product.cutout, scaled, options),
+      window,
+    };
   }
   const model: ProductModel<object> = PRODUCT_MODELS[product.category];
   // A grounded product whose region ends above the horizon stands on something high (a shelf):
@@ -233,15 +259,7 @@ async function place(
           facing && FACES_THE_ROOM.has(product.category) ? seatFocus(facing, box, scaled) : null,
           removed ? CHOSEN_TO_FIT_ZOOM : undefined,
         )
-      : groundedPlacement(
-          region,
-          box,
-          product,
-          scaled,
-          options,
-          anchor,
-          scene ? standsClear(scene) : null,
-        )
+      : groundedPlacement(region, box, product, scaled, options, anchor)
     : sizedToRegion(
         box,
         product,
@@ -251,6 +269,28 @@ async function place(
       );
   // Where the product meets the floor (a grounded pose's contact row; else the region's bottom).
   const contactRow = grounded ? placement.zoomCentre[1] : box.y1 + 0.5;
+  if (grounded && mode === 'add') {
+    // At its real size the product may reach past the region (a tall plant in a short box): it
+    // is drawn whole, over its own outline and shadow. With the parse it must stand on open floor
+    // and in sight there, or the action is refused (and refunded) rather than draw it on a bed,
+    // behind one, or shrunk into the box.
+    const outline = placedOutline(scaled, placement, product.dimensions);
+    if (scene) {
+      const [u] = placement.zoomCentre;
+      // Its base is its footprint on the floor, from its front edge back. A rug lies under
+      // what stands on it: only its front edge is asked to lie on open floor, and nothing to
+      // stand clear of what is nearer.
+      const rug = product.category === 'rug';
+      const rows = footprintSize(scaled, u, contactRow, product.dimensions)?.rows;
+      const base = rows !== undefined && rug ? 0.1 * rows : rows;
+      const why = whyNotClear(scene)(u, contactRow, outline, base);
+      if (why === 'no-floor') throw new EngineError('invalid_input', NO_FREE_FLOOR);
+      if (why === 'hidden' && !rug) {
+        throw new EngineError('invalid_input', NOTHING_ADDED);
+      }
+    }
+    if (outline) window = widened(window, outline, image);
+  }
   // A swap keeps what stands in front of the old piece or the new one whole, out of the hole.
   const inFront =
     scene && found && !removed
@@ -288,18 +328,34 @@ async function place(
   ) {
     throw new EngineError('invalid_input', NOTHING_SWAPPED);
   }
-  if (mode === 'add' || removed) return compositeLayer(image, layer);
+  if (mode === 'add' || removed) return { image: compositeLayer(image, layer), window };
   // The whole old piece is removed, also what the new one covers: the fill otherwise copies the
   // old piece's covered pixels (its dark base, its leather) into what the new one leaves open.
   // What stands in front is not: it is laid back from the photo over the new product.
-  if (!front) return compositeLayer(remove(hole), layer);
+  if (!front) return { image: compositeLayer(remove(hole), layer), window };
   const kept = new Uint8Array(hole.data);
   for (let i = 0; i < kept.length; i++) if (front.mask.data[i]) kept[i] = 0;
   const swapped = compositeLayer(
     remove({ width: hole.width, height: hole.height, data: kept }),
     layer,
   );
-  return layFront(swapped, image, front.matte, window);
+  return { image: layFront(swapped, image, front.matte, window), window };
+}
+
+/** `window` grown to take in `outline` with its shadow margin, inside the image. */
+function widened(window: Box, outline: Box, image: Raster): Box {
+  const grown = grownBox({
+    x0: Math.floor(outline.x0),
+    y0: Math.floor(outline.y0),
+    x1: Math.ceil(outline.x1) - 1,
+    y1: Math.ceil(outline.y1) - 1,
+  });
+  return {
+    x0: Math.max(0, Math.min(window.x0, grown.x0)),
+    y0: Math.max(0, Math.min(window.y0, grown.y0)),
+    x1: Math.min(image.width - 1, Math.max(window.x1, grown.x1)),
+    y1: Math.min(image.height - 1, Math.max(window.y1, grown.y1)),
+  };
 }
 
 /**
@@ -307,6 +363,14 @@ async function place(
  * the action is refused (and refunded) rather than answered with nothing to see.
  */
 export const MIN_SHOWN_SHARE = 0.0005;
+
+/** The refusal's words: the product would not be seen where the user marked. */
+export const NOTHING_ADDED =
+  'The product would be hidden by what stands in front of it here: mark free floor or wall for it';
+
+/** The refusal's words: where the user marked there is no open floor for the product to stand on. */
+export const NO_FREE_FLOOR =
+  'There is no free floor here for the product to stand on: mark free floor for it';
 
 /** The refusal's words for a swap whose new piece would not be seen. */
 export const NOTHING_SWAPPED =

@@ -91,17 +91,17 @@ function drawnOutline(
   return box;
 }
 
-describe('a product too tall for the box the user marked near the camera', () => {
+describe('a product added in a box shorter or taller than it is', () => {
   const fig = demoProduct('plant-fig');
   if (!fig) throw new Error('no demo fig');
   const product = placementFromDemo(fig);
   const options = { seed: 1, variant: 0 };
-  const setUp = async (): Promise<{ camera: RoomCamera; box: Box; region: Mask }> => {
+  const setUp = async (top: number): Promise<{ camera: RoomCamera; box: Box; region: Mask }> => {
     const camera = estimateRoomCamera(await roomRaster('living-room-1.jpg', 900));
-    // A short box at the photo's bottom: the fig at its real size is far taller there.
+    // A box at the photo's bottom whose top is at `top` (a share of the height).
     const box: Box = {
       x0: Math.round(0.4 * camera.width),
-      y0: Math.round(0.75 * camera.height),
+      y0: Math.round(top * camera.height),
       x1: Math.round(0.55 * camera.width),
       y1: camera.height - 1,
     };
@@ -112,42 +112,33 @@ describe('a product too tall for the box the user marked near the camera', () =>
     return { camera, box, region: { width: camera.width, height: camera.height, data } };
   };
 
-  it('stands on the nearest row back from where it fits that is clear, shrunk into the box', async () => {
-    const { camera, box, region } = await setUp();
-    const free = groundedPlacement(region, box, product, camera, options);
-    // Without the parse it goes back until it fits (the rule before the parse said where not to).
-    expect(free.zoomCentre[1]).toBeLessThan(box.y1 - 20);
-    // Furniture stands everywhere behind the box's lowest 30 rows.
-    const clearFrom = box.y1 + 1 - 30;
-    const tried: number[] = [];
-    const placed = groundedPlacement(region, box, product, camera, options, null, (_u, v) => {
-      tried.push(v);
-      return v >= clearFrom;
-    });
-    const [, v] = placed.zoomCentre;
-    expect(v).toBeGreaterThanOrEqual(clearFrom);
-    // The nearest clear row to where it fits: the one tried before it was not clear.
-    expect(tried.filter((row) => row < clearFrom).every((row) => row < v)).toBe(true);
-    expect(tried.at(-1)).toBe(v);
-    // Shrunk so its outline stays inside the box: nothing of it is cut off by the mask.
+  it('stands at the box foot at its real size from the camera, however short the box', async () => {
+    const { camera, box, region } = await setUp(0.75);
+    const placed = groundedPlacement(region, box, product, camera, options);
+    const [u, v] = placed.zoomCentre;
+    // Where the box says: its foot, its bottom centre.
+    expect(v).toBe(box.y1 + 0.5);
+    expect(Math.abs(u - (box.x0 + box.x1 + 1) / 2)).toBeLessThan(1);
+    // How big the camera says: the fig's 150 cm at that contact, not the box's height.
     const outline = drawnOutline(camera, placed, product.dimensions);
-    expect(outline.y0).toBeGreaterThanOrEqual(box.y0 - 1);
-    expect(outline.x0).toBeGreaterThanOrEqual(box.x0 - 1);
-    expect(outline.x1).toBeLessThanOrEqual(box.x1 + 2);
-    expect(outline.y1).toBeLessThanOrEqual(v + 1);
-    // As large as the box allows: it fills the box's height above its contact or its width.
-    const fills = Math.max(
-      (v - outline.y0) / (v - box.y0),
-      (outline.x1 - outline.x0) / (box.x1 + 1 - box.x0),
-    );
-    expect(fills).toBeGreaterThan(0.95);
+    const contact = floorPointAt(camera, u, v);
+    if (!contact) throw new Error('no floor');
+    const top = projectToImage(camera, [contact[0], product.dimensions.height, contact[2]]);
+    if (!top) throw new Error('behind the camera');
+    const real = v - top[1];
+    expect((v - outline.y0) / real).toBeGreaterThan(0.9);
+    expect((v - outline.y0) / real).toBeLessThan(1.1);
+    // It is far taller than the box: the box did not size it.
+    expect(v - outline.y0).toBeGreaterThan(2 * (box.y1 + 1 - box.y0));
   });
 
-  it('goes back to where it fits, as before, when nothing is in the way there', async () => {
-    const { camera, box, region } = await setUp();
-    const free = groundedPlacement(region, box, product, camera, options);
-    const clear = groundedPlacement(region, box, product, camera, options, null, () => true);
-    expect(clear.zoomCentre).toEqual(free.zoomCentre);
-    expect(clear.zoom).toBe(free.zoom);
+  it('is not enlarged to fill a box taller than it is', async () => {
+    const short = await setUp(0.75);
+    const tall = await setUp(0.05);
+    const a = groundedPlacement(short.region, short.box, product, short.camera, options);
+    const b = groundedPlacement(tall.region, tall.box, product, tall.camera, options);
+    expect(a.zoom).toBe(1);
+    expect(b.zoom).toBe(1);
+    expect(b.zoomCentre[1]).toBe(a.zoomCentre[1]);
   });
 });

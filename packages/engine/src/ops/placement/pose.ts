@@ -176,26 +176,14 @@ export function bottomCentre(region: Mask, box: Box): number {
 }
 
 /**
- * Whether a product whose contact is pixel (u, v) and whose outline is `outline` (null: behind
- * the camera) stands on free floor and in sight there (from the room parse).
- */
-export type StandsClear = (u: number, v: number, outline: Box | null) => boolean;
-
-/** Rows tried between where a product fits the region and the region's bottom. */
-const CLEAR_STEPS = 16;
-
-/**
- * A floor-standing product: its front edge's midpoint on the floor under the region's bottom
- * centre (or at `anchor`, free floor the room parse found in the region), at its catalogue size. When that clearly disagrees with the region it is resized to
- * fit: overflowing by more than 40% shrinks it (to at least 0.6×) to the region, filling under
- * 40% enlarges it (at most 1.6×) to 80% of it. If it still overflows it stands further back
- * (higher in the image) — unless `clear` (from the room parse) says it would stand on furniture
- * or behind it there: then it stands on the nearest row back from there that is clear, shrunk
- * to fit the marked box. (Replacements are placed by replacementPlacement.)
- *
- * Resizing is a zoom of the camera about the contact pixel, not a change of the model's
- * dimensions: the models' fixed-size parts (cushions, legs) would distort under the latter,
- * while a small zoom keeps both the product's proportions and its perspective.
+ * A floor-standing product added into the region: its front edge's midpoint on the floor under
+ * the region's bottom centre (or at `anchor`, free floor the room parse found in the region), at
+ * its real size from the camera (issue 11: the box says where, the camera says how big). A box
+ * drawn shorter than the product does not shrink it, and one drawn taller does not enlarge it:
+ * its outline may reach past the box (the caller widens what it may change to that outline,
+ * {@link placedOutline}). Of facing the camera and squaring up to the walls, the one whose
+ * outline has the region's proportions is preferred. (Replacements are placed by
+ * replacementPlacement.)
  */
 export function groundedPlacement(
   region: Mask,
@@ -204,12 +192,10 @@ export function groundedPlacement(
   camera: RoomCamera,
   options: PlaceOptions,
   anchor: { u: number; v: number } | null = null,
-  clear: StandsClear | null = null,
 ): Placement {
   const random = seededRandom((options.seed ^ Math.imul(options.variant + 1, 0x9e3779b1)) >>> 0);
   const boxW = box.x1 - box.x0 + 1;
-  // With an anchor from the parse (free floor above the region's bottom) the product's height
-  // is measured from there.
+  // With an anchor from the parse (free floor above the region's bottom) it stands there.
   const bottom = anchor ? Math.min(box.y1 + 0.5, anchor.v) : box.y1 + 0.5;
   const boxH = Math.max(1, bottom - box.y0);
   const jitter = options.variant > 0 ? (random() - 0.5) * 0.08 * boxW : 0;
@@ -239,94 +225,43 @@ export function groundedPlacement(
   };
   /**
    * Where the product stands so that its lowest projected point (a front corner or foot, not the
-   * front edge's midpoint, once it is turned) lies on row `v`; that point's row grows with the
-   * contact row, so bisect.
+   * front edge's midpoint, once it is turned) lies on the contact row; that point's row grows
+   * with the front edge's row, so bisect.
    */
   const lowestRow = (row: number): number =>
     projectedBox(camera, standingAt(row), yawDeg, product.dimensions)?.y1 ?? Infinity;
-  const at = (v: number): Vec3 => {
-    const top = camera.horizonY + 0.02 * (v - camera.horizonY);
-    if (top >= v) return standingAt(v);
-    return standingAt(solveIncreasing(lowestRow, v, top, v));
+  const top = camera.horizonY + 0.02 * (bottom - camera.horizonY);
+  const position =
+    top >= bottom
+      ? standingAt(bottom)
+      : standingAt(solveIncreasing(lowestRow, bottom, top, bottom));
+  return { position, yawDeg, zoom: 1, zoomCentre: [u, bottom], extra: {} };
+}
+
+/**
+ * The pixel box a placement draws its product in (its oriented bounding box projected from the
+ * camera zoomed about `zoomCentre`), or null when it is behind the camera.
+ */
+export function placedOutline(
+  camera: RoomCamera,
+  placement: Placement,
+  size: PlacementProduct['dimensions'],
+): Box | null {
+  const p = projectedBox(
+    camera,
+    placement.position,
+    placement.yawDeg,
+    placement.dimensions ?? size,
+  );
+  if (!p) return null;
+  const [u, v] = placement.zoomCentre;
+  const z = placement.zoom;
+  return {
+    x0: u + (p.x0 - u) * z,
+    y0: v + (p.y0 - v) * z,
+    x1: u + (p.x1 - u) * z,
+    y1: v + (p.y1 - v) * z,
   };
-  const boxAt = (v: number, zoom: number): Box | null => {
-    const p = projectedBox(camera, at(v), yawDeg, product.dimensions);
-    if (!p) return null;
-    return {
-      x0: u + (p.x0 - u) * zoom,
-      y0: v + (p.y0 - v) * zoom,
-      x1: u + (p.x1 - u) * zoom,
-      y1: v + (p.y1 - v) * zoom,
-    };
-  };
-  const ratioAt = (v: number, zoom: number): number => {
-    const p = boxAt(v, zoom);
-    if (!p) return Infinity;
-    return Math.max((p.x1 - p.x0) / boxW, (p.y1 - p.y0) / boxH);
-  };
-  /** The largest zoom at which the product standing on row `v` stays inside the marked box. */
-  const zoomInto = (v: number): number => {
-    const p = boxAt(v, 1);
-    if (!p) return 0;
-    let z = Infinity;
-    if (p.y0 < v) z = Math.min(z, (v - box.y0) / (v - p.y0));
-    if (p.x0 < u) z = Math.min(z, (u - box.x0) / (u - p.x0));
-    if (p.x1 > u) z = Math.min(z, (box.x1 + 1 - u) / (p.x1 - u));
-    return Math.max(0, z);
-  };
-  const real = ratioAt(bottom, 1);
-  let zoom = 1;
-  if (real > 1.4) zoom = Math.max(0.6, 1 / real);
-  else if (real < 0.4) zoom = Math.min(1.6, 0.8 / real);
-  // Further back (a smaller row) makes the product smaller; the row is bounded by the horizon.
-  const farthest = Math.min(bottom, camera.horizonY + 0.05 * (bottom - camera.horizonY) + 2);
-  let v = bottom;
-  const limit = real > 1.4 ? 1.05 : 1.4;
-  if (ratioAt(v, zoom) > limit && farthest < bottom) {
-    const fits = solveIncreasing((row) => ratioAt(row, zoom), 1, farthest, bottom);
-    v = fits;
-    if (clear && !clear(u, fits, boxAt(fits, zoom))) {
-      // Where it fits it would stand on furniture or behind it (the foot of a bed): it comes
-      // forward to the first row where it stands clear, shrunk to the marked box there. Rows
-      // further back keep more of its real size, so they are tried first.
-      for (let k = 1; k <= CLEAR_STEPS; k++) {
-        const row = fits + ((bottom - fits) * k) / CLEAR_STEPS;
-        // Above the box's top there is no room for it at all.
-        if (row <= box.y0 + 1) continue;
-        const z = Math.min(zoom, zoomInto(row));
-        if (clear(u, row, boxAt(row, z))) {
-          v = row;
-          zoom = z;
-          break;
-        }
-      }
-    }
-  }
-  // Whatever the size, the product must stay inside the window pixels may change in (the image
-  // border does not count: a product may run out of the frame). Zooming out about the contact
-  // pixel, which lies inside that window, always gets there.
-  const allowed = grownBox(box);
-  const inside = (z: number): boolean => {
-    const b = boxAt(v, z);
-    return (
-      b !== null &&
-      b.x0 >= allowed.x0 &&
-      b.y0 >= allowed.y0 &&
-      b.x1 <= allowed.x1 + 1 &&
-      b.y1 <= allowed.y1 + 1
-    );
-  };
-  if (!inside(zoom)) {
-    let lo = 0.02;
-    let hi = zoom;
-    for (let i = 0; i < 30; i++) {
-      const mid = (lo + hi) / 2;
-      if (inside(mid)) lo = mid;
-      else hi = mid;
-    }
-    zoom = lo;
-  }
-  return { position: at(v), yawDeg, zoom, zoomCentre: [u, v], extra: {} };
 }
 
 /**

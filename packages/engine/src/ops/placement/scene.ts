@@ -12,7 +12,7 @@ import type { Mask, Raster } from '../../raster';
 import { ADE } from '../../scene/ade20k';
 import { labelComponents } from '../../scene/objects';
 import type { RemovalScene } from '../removal';
-import type { Box, StandsClear } from './pose';
+import type { Box } from './pose';
 import { shadowMargin as shadowMarginOf } from './pose';
 
 /** One furniture or decor instance of the parse (a `SceneObject` is one). */
@@ -143,17 +143,24 @@ const LEG_SPACING = 0.05;
 /** Share of its outline nearer furniture may hide before it counts as standing behind it. */
 const MOST_HIDDEN = 0.25;
 
+/** Why a product does not stand clear: no open floor under its base, or nearer things hide it. */
+export type NotClear = 'no-floor' | 'hidden';
+
 /**
- * Whether a product stands clear at a contact (issue 11: "never on top of a chair", "in front of
- * what is in front of it"): its base (the middle half of its outline's width, the lowest tenth of
- * its height) lies on floor or rug one sees in the open, and the parse's objects nearer the
- * camera than its contact hide at most a quarter of its outline.
+ * Whether a product whose contact is pixel (u, v) and whose outline is `outline` (null: behind
+ * the camera) stands clear (issue 11: "never on top of a chair", "in front of what is in front of
+ * it"): null where it does, else why not. Its base (the middle half of its outline's width, its
+ * footprint's `baseRows` above the contact, or the lowest tenth of its height) must lie at least
+ * 60 % on floor or rug one sees in the open, and the parse's objects nearer the camera than its
+ * contact may hide at most a quarter of its outline.
  *
  * An object's contact with the floor is its foot line, not only its lowest pixel in each column:
  * the carpet seen under a bed's raised rail, between its legs, lies under the bed. A product
  * standing there would float in front of the rail, behind the legs.
  */
-export function standsClear(scene: PlacementScene): StandsClear {
+export function whyNotClear(
+  scene: PlacementScene,
+): (u: number, v: number, outline: Box | null, baseRows?: number) => NotClear | null {
   const { width, height } = scene;
   const floor = scene.surface('floor');
   const rug = scene.classMask([ADE.rug]);
@@ -182,16 +189,18 @@ export function standsClear(scene: PlacementScene): StandsClear {
       return { object, lowest, foot };
     });
   const open: Mask = { width, height, data: ground };
-  return (u, v, outline) => {
-    if (!outline) return false;
+  return (u, v, outline, baseRows) => {
+    if (!outline) return 'hidden';
     const x0 = Math.max(0, Math.floor(outline.x0));
     const x1 = Math.min(width - 1, Math.ceil(outline.x1) - 1);
     const y0 = Math.max(0, Math.floor(outline.y0));
     const y1 = Math.min(height - 1, Math.ceil(outline.y1) - 1);
-    if (x1 < x0 || y1 < y0) return false;
+    if (x1 < x0 || y1 < y0) return 'hidden';
     const quarter = (outline.x1 - outline.x0) / 4;
-    const base = Math.max(3, 0.1 * (v - outline.y0));
-    if (fractionSet(open, u - quarter, v - base, u + quarter, v - 1) < BASE_ON_FLOOR) return false;
+    const base = Math.max(3, baseRows ?? 0.1 * (v - outline.y0));
+    if (fractionSet(open, u - quarter, v - base, u + quarter, v - 1) < BASE_ON_FLOOR) {
+      return 'no-floor';
+    }
     const step = Math.max(1, Math.floor(Math.sqrt(((x1 - x0 + 1) * (y1 - y0 + 1)) / 4000)));
     const across = Math.ceil((x1 - x0 + 1) / step);
     const hidden = new Uint8Array(across * Math.ceil((y1 - y0 + 1) / step));
@@ -210,7 +219,7 @@ export function standsClear(scene: PlacementScene): StandsClear {
     }
     let count = 0;
     for (const h of hidden) count += h;
-    return count <= MOST_HIDDEN * hidden.length;
+    return count <= MOST_HIDDEN * hidden.length ? null : 'hidden';
   };
 }
 
