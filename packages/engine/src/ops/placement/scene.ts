@@ -679,13 +679,14 @@ const ROOM = new Set<number>([ADE.wall, ADE.floor, ADE.ceiling, ADE.window, ADE.
  * The old piece a swap removes, from a mask that may be loose (a detector's box): the parse's
  * object overlapping the mask most (a sofa with its cushions and throws, which the parse folds
  * into it) and whatever of the mask is neither the room itself (wall, floor, ceiling, window,
- * door, rug) nor another object (the nightstand a box clips stays), grown by a few pixels over
- * the piece's rim and kept inside the mask — except the piece's own parse pixels (and its kin's),
- * which it takes whole where the mask cuts them, within the window a swap may change. `box` is
- * their bounds (the piece proper: its size sets the new one's). What SAM saw stand apart from the
- * piece though the parse gave it to the piece (`apart`: a bench at the foot of a bed, a
- * nightstand's corner; docs/decisions/086) is never the piece. Null when no object overlaps the
- * mask.
+ * door, rug) nor another object (the nightstand a box clips stays) nor cut off from the piece's
+ * parse parts (the sink a bed's box reaches through a doorway stays; docs/decisions/097), grown
+ * by a few pixels over the piece's rim and kept inside the mask — except the piece's own parse
+ * pixels (and its kin's), which it takes whole where the mask cuts them, within the window a
+ * swap may change. `box` is their bounds (the piece proper: its size sets the new one's). What
+ * SAM saw stand apart from the piece though the parse gave it to the piece (`apart`: a bench at
+ * the foot of a bed, a nightstand's corner; docs/decisions/086) is never the piece. Null when no
+ * object overlaps the mask.
  */
 export function oldPiece(
   mask: Mask,
@@ -758,6 +759,7 @@ export function oldPiece(
       }
     }
   }
+  attachedToParts(piece, parts);
   if (apart) withoutApart(piece, apart);
   const grown = dilateMask({ width, height, data: piece }, Math.max(2, Math.round(width / 400)));
   for (let i = 0; i < grown.data.length; i++) {
@@ -766,6 +768,30 @@ export function oldPiece(
   // The piece's size from its pixels inside the mask (a box cut by the border stays cut).
   const box = maskBounds(grown);
   return box ? { piece: grown, box } : null;
+}
+
+/**
+ * `piece` without the scraps of a loose mask that touch none of the piece's parse parts: a
+ * detector's box over a bed reaches through a doorway to a vanity's counter, a lamp, a switch,
+ * which the parse calls neither the room nor one of its objects. They are not the piece, and the
+ * fill smeared them dark.
+ */
+function attachedToParts(piece: Uint8Array, parts: readonly PlacementObject[]): void {
+  const { width, height } = parts[0]?.mask ?? { width: 0, height: 0 };
+  if (width === 0) return;
+  const { ids, count } = labelComponents(piece, width, height, new Set([1]));
+  const attached = new Uint8Array(count + 1);
+  for (const part of parts) {
+    const b = part.box;
+    for (let y = b.y; y < b.y + b.height; y++) {
+      for (let x = b.x; x < b.x + b.width; x++) {
+        const i = y * width + x;
+        if (part.mask.data[i]) attached[ids[i] ?? 0] = 1;
+      }
+    }
+  }
+  for (let i = 0; i < ids.length; i++)
+    if ((ids[i] ?? 0) > 0 && !attached[ids[i] ?? 0]) piece[i] = 0;
 }
 
 /**
