@@ -1,5 +1,5 @@
 // `npm run bench:swap-light -- <dir>`: change_furniture (replaceFurniture with the room parse) on
-// six living rooms of ../shared/assets/rooms, each output and a crop round the swapped piece (with
+// six living rooms and a bedroom of ../shared/assets/rooms, each output and a crop round the swapped piece (with
 // the photo's own crop) as PNGs in <dir> (default /tmp/swaplight/after), and the measures of
 // docs/decisions/039 against the photo's own furniture: light across the piece, the floor under
 // it, rim sharpness and grain. `ONLY=<photo prefix>` runs one photo. Look at the crops.
@@ -22,6 +22,7 @@ const all: [string, string, string][] = [
   ['living-room-beige-armchairs.jpg', 'Armchair', 'armchair-wing'],
   ['living-room-1.jpg', 'Sofa', 'sofa-arco'],
   ['living-room-plants-bright.jpg', 'Sofa', 'sofa-arco'],
+  ['bedroom-1.jpg', 'Bed', 'bed-haven'],
 ];
 
 const photos = process.env.ONLY ? all.filter((p) => p[0].startsWith(process.env.ONLY ?? '')) : all;
