@@ -1,5 +1,5 @@
 // `npm run bench:swap-light -- <dir>`: change_furniture (replaceFurniture with the room parse) on
-// six living rooms of ../shared/assets/rooms, each output and a crop round the swapped piece (with
+// six living rooms and a bedroom of ../shared/assets/rooms, each output and a crop round the swapped piece (with
 // the photo's own crop) as PNGs in <dir> (default /tmp/swaplight/after), and the measures of
 // docs/decisions/039 against the photo's own furniture: light across the piece, the floor under
 // it, rim sharpness and grain. `ONLY=<photo prefix>` runs one photo. Look at the crops.
@@ -22,6 +22,7 @@ const all: [string, string, string][] = [
   ['living-room-beige-armchairs.jpg', 'Armchair', 'armchair-wing'],
   ['living-room-1.jpg', 'Sofa', 'sofa-arco'],
   ['living-room-plants-bright.jpg', 'Sofa', 'sofa-arco'],
+  ['bedroom-1.jpg', 'Bed', 'bed-haven'],
 ];
 
 const photos = process.env.ONLY ? all.filter((p) => p[0].startsWith(process.env.ONLY ?? '')) : all;
@@ -177,6 +178,45 @@ async function main(): Promise<void> {
       y <= b.y + 1.2 * b.height &&
       !(x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height);
     console.log(`  grain: photo round ${grain(photo, around)} product ${grain(swapped, inner)}`);
+    // Shading inside the piece (docs/decisions/099): the median over square windows wholly on
+    // the piece of luminance standard deviation over mean (linear light), in windows of 1.5% and
+    // 6% of the piece's width: the fine one is cloth texture and seams, the coarse one how light
+    // falls across a cushion or panel. The old piece in the photo (real upholstery in this room's
+    // light) against the new product.
+    const variation = (r: Raster, take: (i: number) => boolean, side: number) => {
+      const half = Math.max(2, Math.round(side / 2));
+      const step = Math.max(2, half);
+      const res: number[] = [];
+      for (let y = b.y + half; y < b.y + b.height - half; y += step)
+        for (let x = b.x + half; x < b.x + b.width - half; x += step) {
+          let n = 0;
+          let s = 0;
+          let s2 = 0;
+          let whole = true;
+          for (let dy = -half; dy <= half && whole; dy++)
+            for (let dx = -half; dx <= half; dx++) {
+              const i = (y + dy) * photo.width + x + dx;
+              if (!take(i)) {
+                whole = false;
+                break;
+              }
+              const v = lum(r, i);
+              n++;
+              s += v;
+              s2 += v * v;
+            }
+          if (!whole || n === 0 || s <= 0) continue;
+          const mean = s / n;
+          res.push(Math.sqrt(Math.max(0, s2 / n - mean * mean)) / mean);
+        }
+      res.sort((m, n) => m - n);
+      return (res[res.length >> 1] ?? NaN).toFixed(3);
+    };
+    const fine = Math.round(0.015 * b.width);
+    const coarse = Math.round(0.06 * b.width);
+    console.log(
+      `  variation (fine ${fine} px / coarse ${coarse} px): old piece ${variation(photo, (i) => piece.mask.data[i] === 1, fine)} / ${variation(photo, (i) => piece.mask.data[i] === 1, coarse)} product ${variation(swapped, isProduct, fine)} / ${variation(swapped, isProduct, coarse)}`,
+    );
     // Front pieces (docs/decisions/041): the parse's objects standing nearer than the old piece
     // (their box overlaps its box and ends clearly lower), and what rests on them. Share of their
     // pixels the swap changed; the goal is none.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bedModel } from './bed-model';
 import { renderProductShot } from './product-shot';
-import { box, compileSdf, folds, pillow, slotIndex } from './sdf';
+import { box, compileSdf, ellipsoid, folds, pillow, slotIndex, subtract, translate } from './sdf';
 
 /** Luminance (8-bit sRGB weights) of each pixel of an RGBA image. */
 function luminance(rgba: Uint8Array): Float32Array {
@@ -78,6 +78,13 @@ describe('bed model', () => {
       compileSdf(pillow([50, 16, 40], 'linen', 2)),
       compileSdf(pillow([60, 16, 50], 'body', 13, 5.5)),
       compileSdf(folds(box([160, 30, 140], 'fabric2', 7), 2, 10, 3)),
+      compileSdf(
+        subtract(
+          pillow([80, 11, 60], 'body', 7),
+          translate(ellipsoid([2.5, 2.5, 2.5], 'body'), [0, 6.3, 0]),
+          6,
+        ),
+      ),
     ];
     let seed = 7;
     const random = (): number => {
@@ -93,5 +100,30 @@ describe('bed model', () => {
         expect(change).toBeLessThanOrEqual(step + 1e-6);
       }
     }
+  });
+
+  it('stuffs its tufted headboard: a crowned face, pulled in softly round each button', () => {
+    // The default bed (160 × 200, headboard 115 cm, tufted): the headboard stands at z ≈ −108
+    // facing +z, its top row of buttons at y ≈ 98.9, x = ±12.4 (and every 24.9 cm).
+    const sdf = compileSdf(bedModel.build(bedModel.defaults));
+    /** z of the headboard's front face at (x, y): where the distance along +z turns positive. */
+    const face = (x: number, y: number): number => {
+      let inside = -109;
+      let outside = -100;
+      expect(sdf.distance(x, y, inside)).toBeLessThan(0);
+      expect(sdf.distance(x, y, outside)).toBeGreaterThan(0);
+      for (let i = 0; i < 40; i++) {
+        const mid = (inside + outside) / 2;
+        if (sdf.distance(x, y, mid) < 0) inside = mid;
+        else outside = mid;
+      }
+      return inside;
+    };
+    // Crowned: fuller in the middle than towards its sides (a flat board: the same).
+    const rows = 86.6;
+    expect(face(0, rows) - face(80, rows)).toBeGreaterThan(0.8);
+    // A button pulls the cloth in round it: 3.5 cm from its centre the face lies clearly lower
+    // than midway between two buttons (a drilled hole 2.5 cm across leaves it level there).
+    expect(face(0, 98.9) - face(8.9, 98.9)).toBeGreaterThan(0.4);
   });
 });

@@ -33,6 +33,14 @@ function headboardPanel(style: BedParams['headboard'], width: number, height: nu
     const groove = capsule([0, -height / 2 + 8, 5.4], [0, height / 2 - 8, 5.4], 1.1, 'body');
     return subtract(panel, repeat(groove, 'x', width / channels, channels - 1));
   }
+  // A tufted headboard is stuffed: its face crowned 2 cm over its 7 cm thick edges (boxed, its seams kept) (a pillow
+  // standing up), so light falls off towards its sides and top rather than lying flat on a board,
+  // and its buttons pull the face in where they sit (docs/decisions/099).
+  const rim = 7;
+  const padded = rotate(pillow([width, 11, height], 'body', rim, 3.5), 'x', 90);
+  const face = (x: number, y: number) =>
+    rim / 2 +
+    (5.5 - rim / 2) * (1 - Math.abs((2 * x) / width) ** 3) * (1 - Math.abs((2 * y) / height) ** 3);
   const buttons: SdfNode[] = [];
   const cols = Math.max(3, Math.round(width / 24));
   const rows = Math.max(2, Math.round((height - 20) / 22));
@@ -40,10 +48,10 @@ function headboardPanel(style: BedParams['headboard'], width: number, height: nu
     for (let c = 0; c < cols - (r % 2); c++) {
       const x = (c - (cols - 1 - (r % 2)) / 2) * (width / cols);
       const y = (r - (rows - 1) / 2) * ((height - 24) / Math.max(1, rows - 1)) * 0.9;
-      buttons.push(translate(ellipsoid([2.6, 2.6, 2.6], 'body'), [x, y, 5.8]));
+      buttons.push(translate(ellipsoid([2.5, 2.5, 2.5], 'body'), [x, y, face(x, y) + 0.8]));
     }
   }
-  return subtract(panel, union(...buttons));
+  return subtract(padded, union(...buttons), 6);
 }
 
 export const bedModel = defineProduct<BedParams>({

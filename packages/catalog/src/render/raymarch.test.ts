@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productShotCamera } from './camera';
+import { productShotCamera, projectPoint } from './camera';
 import { materialTable } from './materials';
 import type { RenderScene } from './raymarch';
 import { renderImage, renderRows } from './raymarch';
@@ -67,5 +67,43 @@ describe('renderRows', () => {
     const top = renderRows(scene, camera, 0, 17, 9);
     const bottom = renderRows(scene, camera, 17, 40, 9);
     expect(Buffer.concat([top.rgba, bottom.rgba]).equals(Buffer.from(whole.rgba))).toBe(true);
+  });
+});
+
+describe('ambient light', () => {
+  it('darkens a floor in the lee of a wall over tens of centimetres, as the diffuse light of a room does', () => {
+    // A slab with a wall along its back; the key light from below leaves only the ambient light.
+    const sdf = compileSdf(
+      union(
+        translate(box([240, 10, 200], 'body'), [0, -5, 0]),
+        translate(box([240, 120, 10], 'body'), [0, 60, -95]),
+      ),
+    );
+    const scene: RenderScene = {
+      sdf,
+      materials: materialTable('#999999', 'satin'),
+      keyLight: [0, -1, 0],
+      shadowCatcher: null,
+    };
+    const camera = productShotCamera(sdf.bounds, 160, 160);
+    const image = renderImage(scene, camera, 3);
+    const lum = (z: number): number => {
+      const at = projectPoint(camera, [0, 0, z]);
+      if (!at) throw new Error('off screen');
+      let sum = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const i = ((Math.round(at[1]) + dy) * camera.width + Math.round(at[0]) + dx) * 4;
+          sum += image.rgba[i + 1] ?? 0;
+        }
+      return sum / 9;
+    };
+    const near = lum(-68); // 22 cm from the wall's face
+    const open = lum(-10);
+    const far = lum(40);
+    expect(open).toBeGreaterThan(40);
+    expect(Math.abs(open - far)).toBeLessThan(0.02 * far);
+    // A 14 cm occlusion alone leaves the floor 22 cm from the wall as bright as the open floor.
+    expect(near).toBeLessThan(0.95 * open);
   });
 });

@@ -65,6 +65,12 @@ const SHADOW_STEPS = 72;
 const SHADOW_SOFTNESS = 10;
 const AO_RADIUS = 14; // cm
 const GROUND_AO_RADIUS = 22; // cm
+// A room's light is mostly diffuse, from windows, walls and ceiling metres away: a cushion's
+// lower half under the back, an arm's inside face, a headboard behind the pillows get less of it
+// over tens of centimetres, not only in the last few of a crease. This wider occlusion takes away
+// up to `WIDE_AO_WEIGHT` of the ambient and fill light (docs/decisions/099).
+const WIDE_AO_RADIUS = 45; // cm
+const WIDE_AO_WEIGHT = 0.5;
 const MISS = -1;
 const GROUND = 14;
 
@@ -279,7 +285,9 @@ function createSampler(scene: RenderScene, camera: PixelCamera) {
     }
     const ndl = nx * lx + ny * ly + nz * lz;
     const shadow = ndl > 0 ? softShadow(px + nx * 0.15, py + ny * 0.15, pz + nz * 0.15) : 0;
-    const ao = occlusion(px, py, pz, nx, ny, nz, AO_RADIUS);
+    const ao =
+      occlusion(px, py, pz, nx, ny, nz, AO_RADIUS) *
+      (1 - WIDE_AO_WEIGHT * (1 - occlusion(px, py, pz, nx, ny, nz, WIDE_AO_RADIUS)));
     const skyW = 0.5 + 0.5 * ny;
     const fill = Math.max(0, nx * fxw + ny * fyw + nz * fzw) * ao;
     const key = Math.max(0, ndl) * shadow;

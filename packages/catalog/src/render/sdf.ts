@@ -53,7 +53,7 @@ export type SdfNode =
     }
   | { kind: 'union'; children: readonly SdfNode[] }
   | { kind: 'smoothUnion'; children: readonly SdfNode[]; k: number }
-  | { kind: 'subtract'; base: SdfNode; cut: SdfNode }
+  | { kind: 'subtract'; base: SdfNode; cut: SdfNode; k: number }
   | { kind: 'shell'; child: SdfNode; thickness: number }
   | { kind: 'folds'; child: SdfNode; amplitude: number; hangFrom: number; seed: number }
   | { kind: 'transform'; child: SdfNode; rotation: Mat3; translation: Vec3 }
@@ -131,8 +131,12 @@ export function smoothUnion(k: number, ...children: SdfNode[]): SdfNode {
   return { kind: 'smoothUnion', children, k };
 }
 
-export function subtract(base: SdfNode, cut: SdfNode): SdfNode {
-  return { kind: 'subtract', base, cut };
+/**
+ * `base` less `cut`. With `k` > 0 (cm) the cut's edge is blended over about k, as cloth is pulled
+ * into a button: a soft dimple rather than a drilled hole (polynomial smooth maximum).
+ */
+export function subtract(base: SdfNode, cut: SdfNode, k = 0): SdfNode {
+  return { kind: 'subtract', base, cut, k };
 }
 
 /** Hollows a solid into a skin of the given thickness (centred on the old surface). */
@@ -443,6 +447,17 @@ function compileNode(node: SdfNode, st: State, frame: Frame): Compiled {
       const cut = compileNode(node.cut, st, frame);
       const bf = base.f;
       const cf = cut.f;
+      const k = node.k;
+      if (k > 0)
+        return {
+          bounds: base.bounds,
+          f: (x, y, z) => {
+            const c = -cf(x, y, z);
+            const b = bf(x, y, z);
+            const h = Math.min(1, Math.max(0, 0.5 - (0.5 * (b - c)) / k));
+            return b + (c - b) * h + k * h * (1 - h);
+          },
+        };
       return {
         bounds: base.bounds,
         f: (x, y, z) => {

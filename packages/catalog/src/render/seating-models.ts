@@ -81,7 +81,8 @@ function backCushion(width: number, height: number, tufted: boolean): SdfNode {
       dimples.push(translate(ellipsoid([2.4, 2.4, 2.4], 'body'), [x, y, 8.6]));
     }
   }
-  return subtract(cushion, union(...dimples));
+  // Cloth pulled in by each button: a soft dimple, not a drilled hole (docs/decisions/099).
+  return subtract(cushion, union(...dimples), 4);
 }
 
 /** A seat cushion, its top and bottom crowned 1.5 cm over its boxed edges. */
