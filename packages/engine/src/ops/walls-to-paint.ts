@@ -66,6 +66,7 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
     mask.data[i] = 0;
     matte[i] = 0;
   };
+  if (image) dropDarkPatches(image, parse, mask, matte, ids, area);
   // The wall–ceiling line, straight where the room shows it: above it nothing is wall (the
   // parse's ragged "wall" on the ceiling stays ceiling), the ceiling the parse saw under it down
   // to the wall is painted, and the line's own row is blended by how much of it lies under the
@@ -143,6 +144,72 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
   dropWallsBehindGlass(parse, mask.data, matte);
   return { mask, matte };
 }
+
+/**
+ * A patch of "wall" cut off from the room's main wall and far darker than it is the dark front of
+ * something standing in front of the wall, not wall in shadow: a black kitchen unit's door under
+ * the counter, a bed's dark wooden frame. A detached wall component (of `ids`, the parse's wall
+ * components, `area` their sizes) whose mean luminance is under {@link DARK_PATCH_SHARE} of the
+ * largest component's, and which nowhere meets the ceiling (a wall that runs up to the ceiling is
+ * a wall, however dark its paint), is not painted, nor the parse's soft edge round it.
+ */
+function dropDarkPatches(
+  image: Raster,
+  parse: RoomParse,
+  mask: Mask,
+  matte: Uint8Array,
+  ids: Int32Array,
+  area: Int32Array,
+): void {
+  const { width, height, labels } = parse;
+  const n = width * height;
+  let main = 0;
+  for (let c = 1; c < area.length; c++) if ((area[c] ?? 0) > (area[main] ?? 0)) main = c;
+  if (main === 0) return;
+  const luma = new Float64Array(area.length);
+  const kept = new Int32Array(area.length);
+  const meetsCeiling = new Uint8Array(area.length);
+  for (let i = 0; i < n; i++) {
+    if (!mask.data[i]) continue;
+    const c = ids[i] ?? 0;
+    luma[c] = (luma[c] ?? 0) + lumaAt(image.data, i);
+    kept[c] = (kept[c] ?? 0) + 1;
+    const x = i % width;
+    if (
+      (x > 0 && labels[i - 1] === ADE.ceiling) ||
+      (x < width - 1 && labels[i + 1] === ADE.ceiling) ||
+      (i >= width && labels[i - width] === ADE.ceiling) ||
+      (i + width < n && labels[i + width] === ADE.ceiling)
+    ) {
+      meetsCeiling[c] = 1;
+    }
+  }
+  const mean = (c: number) => (luma[c] ?? 0) / Math.max(1, kept[c] ?? 0);
+  const limit = DARK_PATCH_SHARE * mean(main);
+  const dark = new Uint8Array(area.length);
+  let any = false;
+  for (let c = 1; c < area.length; c++) {
+    if (c === main || !kept[c] || meetsCeiling[c] || mean(c) >= limit) continue;
+    dark[c] = 1;
+    any = true;
+  }
+  if (!any) return;
+  const dropped: Mask = { width, height, data: new Uint8Array(n) };
+  for (let i = 0; i < n; i++) {
+    if (!mask.data[i] || !dark[ids[i] ?? 0]) continue;
+    dropped.data[i] = 1;
+    mask.data[i] = 0;
+    matte[i] = 0;
+  }
+  const rim = dilateMask(dropped, Math.max(2, Math.round(0.002 * Math.max(width, height))));
+  for (let i = 0; i < n; i++) if (rim.data[i] && !mask.data[i]) matte[i] = 0;
+}
+
+/**
+ * A detached wall patch darker than this share of the main wall's mean luminance is something's
+ * dark front (a black cabinet: 0.11, a dark wooden bed frame: 0.18), not wall in shadow.
+ */
+const DARK_PATCH_SHARE = 0.25;
 
 /**
  * Cuts the wall mask and matte along each wall plane's straight wall–ceiling line

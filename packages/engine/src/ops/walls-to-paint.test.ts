@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Raster } from '../raster';
+import { ADE } from '../scene';
+import { fakeParse } from '../test-support/fake-parse';
+import { wallsToPaint } from './walls-to-paint';
+
+const W = 200;
+const H = 150;
+
+/**
+ * A kitchen corner: ceiling over rows 0–29, a light wall (200) to row 109, floor below; on the
+ * right a counter (rows 70–79, columns 100–199) over units (rows 80–109) whose front at columns
+ * 140–189 the parse calls wall, in `front`'s grey. A door (columns 30–39, ceiling to floor) parts
+ * the wall left of it from the rest, in `side`'s grey.
+ */
+function kitchen(front: number, side = 200): { image: Raster; labels: Uint8Array } {
+  const labels = new Uint8Array(W * H);
+  const data = new Uint8ClampedArray(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      let label: number = ADE.wall;
+      let grey = 200;
+      if (y < 30) [label, grey] = [ADE.ceiling, 240];
+      else if (y >= 110) [label, grey] = [ADE.floor, 90];
+      else if (x >= 30 && x < 40) [label, grey] = [ADE.door, 120];
+      else if (x < 30) grey = side;
+      else if (x >= 100 && y >= 70 && y < 80) [label, grey] = [ADE.counter, 160];
+      else if (x >= 140 && x < 190 && y >= 80) grey = front;
+      else if (x >= 100 && y >= 80) [label, grey] = [ADE.cabinet, 30];
+      labels[i] = label;
+      data.set([grey, grey, grey, 255], i * 4);
+    }
+  }
+  return { image: { width: W, height: H, data }, labels };
+}
+
+const painted = (matte: Uint8Array, x0: number, x1: number, y0: number, y1: number) => {
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (matte[y * W + x]) n++;
+  return n;
+};
+
+describe('dark patches of "wall" cut off from the wall (decision 094)', () => {
+  it('leaves a black unit front the parse calls wall unpainted, and the rim round it', () => {
+    const { image, labels } = kitchen(22);
+    const { mask, matte } = wallsToPaint(fakeParse(labels, W, H), image);
+    expect(painted(mask.data, 140, 190, 80, 110)).toBe(0);
+    expect(painted(matte, 137, 193, 78, 110)).toBe(0);
+    // The wall itself is painted.
+    expect(painted(mask.data, 100, 200, 30, 70)).toBe(100 * 40);
+  });
+
+  it('paints a detached patch of wall in shadow', () => {
+    const { image, labels } = kitchen(120);
+    const { mask } = wallsToPaint(fakeParse(labels, W, H), image);
+    expect(painted(mask.data, 140, 190, 80, 110)).toBe(50 * 30);
+  });
+
+  it('paints a dark wall that runs up to the ceiling', () => {
+    const { image, labels } = kitchen(22, 30);
+    const { mask } = wallsToPaint(fakeParse(labels, W, H), image);
+    expect(painted(mask.data, 0, 30, 30, 110)).toBe(30 * 80);
+  });
+});
