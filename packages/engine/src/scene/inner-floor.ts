@@ -16,7 +16,7 @@ import type { Raster } from '../raster';
 import { ADE } from './ade20k';
 import { colourGuidedFilter } from './guided-filter';
 import { labelComponents } from './objects';
-import { rugOutToItsEdges } from './rug-outline';
+import { rugInToItsSides, rugOutToItsEdges } from './rug-outline';
 
 /** Working grid: about this many cells along the longer side. */
 const GRID_CELLS = 320;
@@ -318,6 +318,17 @@ export function findInnerFloor(
   }
   if (!found) return none(separation);
   const matte = refineToEdges(image, pieces, grid, cell, region, { rug, floor });
+  const cellOf = (i: number) => {
+    const x = i % width;
+    return Math.floor((i - x) / width / cell) * gw + Math.floor(x / cell);
+  };
+  rugInToItsSides(
+    image,
+    matte,
+    region,
+    (i) => evidence[cellOf(i)] === 1,
+    (i) => glassPieces[cellOf(i)] === 1,
+  );
   // Behind glass: the matte where the cell (or one near it, for the edge band) is such a piece.
   const behindGlass = new Uint8Array(n);
   const reach = EDGE_CELLS + 1;

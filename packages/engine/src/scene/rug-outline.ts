@@ -253,3 +253,120 @@ export function rugOutToItsEdges(image: Raster, rug: Uint8Array, region: Uint8Ar
   leaveBoardSlivers(out, region, inWhole, rug, texture, floors, rugTexture, side, width, height);
   return out;
 }
+
+/** A side the rug is cut back to runs through it: this share of its points lie in the kept rug. */
+const MIN_INSIDE = 0.9;
+/** The part beyond a side carries at most this share of the rug's evidence density on its side. */
+const MAX_BEYOND_EVIDENCE = 0.5;
+/**
+ * A side cut back to is at least this share of the photo's longer side long: shorter than an
+ * outer edge, since a pale rug's side against glare-washed boards is found only in pieces.
+ */
+const MIN_SIDE_LENGTH = 0.035;
+
+/**
+ * A rug found by its colour carried over the boards beyond its own side: sunlit or glare-washed
+ * boards are as pale and colourless as a pale rug, and the colour model takes them with it
+ * (open-plan-kitchen-living-white: the boards right of the rug up to the wall;
+ * bedroom-bay-window-plants: the sunlit boards right of the rug). A rug is convex and its sides
+ * are straight: a long side running through the kept piece, with what lies beyond it (away from
+ * where the network's rug evidence is densest) grained like the bare floor rather than the rug
+ * and carrying much less of the evidence, is the rug's own side, and the piece beyond it is floor
+ * (decision 096).
+ * `evidence(i)` says whether pixel i lies in a cell of the network's rug evidence, `behindGlass(i)`
+ * whether in a piece seen through a shower's glass (left alone). In place.
+ */
+export function rugInToItsSides(
+  image: Raster,
+  matte: Uint8Array,
+  region: Uint8Array,
+  evidence: (i: number) => boolean,
+  behindGlass: (i: number) => boolean,
+): void {
+  const { width, height } = image;
+  const side = Math.max(width, height);
+  const n = width * height;
+  // The evidence's centre within the piece: the rug for certain lies round it.
+  let cx = 0;
+  let cy = 0;
+  let ne = 0;
+  for (let i = 0; i < n; i++) {
+    if ((matte[i] ?? 0) < 128 || !evidence(i)) continue;
+    cx += i % width;
+    cy += Math.floor(i / width);
+    ne++;
+  }
+  if (!ne) return;
+  cx /= ne;
+  cy /= ne;
+  const texture = fineTexture(image);
+  const local = boxMean(texture, width, height, Math.max(1, Math.round(GRAIN_WINDOW * side)));
+  const grain = (i: number) => Math.log((local[i] ?? 0) + 1);
+  let floorSum = 0;
+  let floorCount = 0;
+  for (let i = 0; i < n; i++) {
+    if (!region[i] || (matte[i] ?? 0) >= 128) continue;
+    floorSum += grain(i);
+    floorCount++;
+  }
+  if (!floorCount) return;
+  const floorGrain = floorSum / floorCount;
+  // Each piece on its own: a side of one rug says nothing of another beyond its line.
+  const { ids } = labelComponents(
+    matte.map((a) => (a >= 128 ? 1 : 0)),
+    width,
+    height,
+    new Set([1]),
+  );
+  const { grey, scale } = greyDownscaled(image, ANALYSIS_SIDE);
+  for (const s of detectSegments(grey)) {
+    if (s.length / scale < MIN_SIDE_LENGTH * side) continue;
+    const a = { x: s.x1 / scale, y: s.y1 / scale };
+    const b = { x: s.x2 / scale, y: s.y2 / scale };
+    if (!isSide(a, b)) continue;
+    let inside = 0;
+    const steps = 20;
+    for (let k = 0; k <= steps; k++) {
+      const x = Math.round(a.x + ((b.x - a.x) * k) / steps);
+      const y = Math.round(a.y + ((b.y - a.y) * k) / steps);
+      if ((matte[y * width + x] ?? 0) >= 128) inside++;
+    }
+    if (inside < MIN_INSIDE * (steps + 1)) continue;
+    const mid = Math.round((a.y + b.y) / 2) * width + Math.round((a.x + b.x) / 2);
+    const piece = ids[mid] ?? 0;
+    // A shower's tray seen through its glass is no rug: its kerb and the glass's foot are kept.
+    if (!piece || behindGlass(mid)) continue;
+    // The normal pointing away from the evidence's centre: the side beyond.
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    let nx = -(b.y - a.y) / len;
+    let ny = (b.x - a.x) / len;
+    if ((cx - a.x) * nx + (cy - a.y) * ny > 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    // Grain and evidence of the kept piece on either side of the line.
+    const near = { grain: 0, evidence: 0, count: 0 };
+    const far = { grain: 0, evidence: 0, count: 0 };
+    for (let i = 0; i < n; i++) {
+      if ((matte[i] ?? 0) < 128 || ids[i] !== piece) continue;
+      const d = ((i % width) - a.x) * nx + (Math.floor(i / width) - a.y) * ny;
+      if (Math.abs(d) <= 2) continue;
+      const part = d > 0 ? far : near;
+      part.grain += grain(i);
+      part.evidence += evidence(i) ? 1 : 0;
+      part.count++;
+    }
+    if (!near.count || !far.count) continue;
+    const nearGrain = near.grain / near.count;
+    const farGrain = far.grain / far.count;
+    const farEvidence = far.evidence / far.count;
+    if (farEvidence > (MAX_BEYOND_EVIDENCE * near.evidence) / near.count) continue;
+    if (!(Math.abs(farGrain - floorGrain) < Math.abs(farGrain - nearGrain))) continue;
+    // The piece beyond the side, its soft edge with it, is floor.
+    for (let i = 0; i < n; i++) {
+      if (ids[i] !== piece && (matte[i] ?? 0) >= 128) continue;
+      const d = ((i % width) - a.x) * nx + (Math.floor(i / width) - a.y) * ny;
+      if (d > 0) matte[i] = 0;
+    }
+  }
+}
