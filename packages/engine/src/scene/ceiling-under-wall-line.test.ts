@@ -63,4 +63,17 @@ describe('ceilingUnderWallLine', () => {
     }
     expect(ceilingUnderWallLine(labels, planes, W, H)).toBe(0);
   });
+
+  it('keeps the ceiling a mirror on the wall reflects, which does not reach the top', () => {
+    // The mirror's reflection of the wall is "wall", of the ceiling "ceiling", under the line.
+    const { labels, planes } = parse(() => ADE.wall);
+    for (let y = 60; y < 75; y++) {
+      for (let x = 100; x < 140; x++) {
+        labels[y * W + x] = ADE.ceiling;
+        planes[y * W + x] = 0;
+      }
+    }
+    expect(ceilingUnderWallLine(labels, planes, W, H)).toBe(0);
+    expect(labels[65 * W + 120]).toBe(ADE.ceiling);
+  });
 });

@@ -81,12 +81,14 @@ function mainCeilingLines(
 
 /**
  * Relabels as wall, in place, each 4-connected piece of "ceiling" other than the room's main
- * (largest) one that meets mostly one wall plane's wall ({@link MIN_PLANE_SHARE}) and lies, in
+ * (largest) one that reaches the photo's top row, meets mostly one wall plane's wall
+ * ({@link MIN_PLANE_SHARE}) and lies, in
  * every column, at least {@link MIN_DEPTH_UNDER_LINE} of the height under the straight line
  * along which the main ceiling meets that plane's wall ({@link mainCeilingLines}); its pixels
  * take that plane in `planes`. A ceiling piece between beams or over a soffit lies above the
  * line or on it; a further room's ceiling seen through an opening meets the opening, not the
- * wall. Returns the pixels moved.
+ * wall; the ceiling a mirror reflects lies inside the wall, not at the top. Returns the pixels
+ * moved.
  */
 export function ceilingUnderWallLine(
   labels: Uint8Array,
@@ -130,6 +132,11 @@ export function ceilingUnderWallLine(
     }
     const onPlane = plane > 0 ? (contact[id * 4 + plane] ?? 0) : 0;
     if (onPlane < MIN_WALL_CONTACT || onPlane < MIN_PLANE_SHARE * total) continue;
+    // The wall runs on up to the photo's top where its line has left the frame: a piece that
+    // does not reach the top row has something over it (a mirror's reflection of the ceiling).
+    let reachesTop = false;
+    for (let x = 0; x < width && !reachesTop; x++) if (ids[x] === id) reachesTop = true;
+    if (!reachesTop) continue;
     const line = lines.get(plane);
     if (!line) continue;
     let under = true;
