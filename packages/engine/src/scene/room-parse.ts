@@ -14,6 +14,7 @@ import { completeFlatObjects } from './flat-objects';
 import { findObjects, type SceneObject } from './objects';
 import { splitSharedSeats } from './seats';
 import { classMatte, refineLabels } from './refine';
+import { ceilingUnderWallLine } from './ceiling-under-wall-line';
 import { ceilingAboveEdge, ceilingInWall, ceilingOverWall } from './wall-above-ceiling';
 import { doubtWalls } from './wall-doubt';
 import { runnerUpBoxes, takeOccludersFromWall } from './wall-occluders';
@@ -150,6 +151,9 @@ export function parseFromLogits(
   if (overWall + ceilingAboveEdge(image, labels, horizonAt) > 0) {
     for (let i = 0; i < n; i++) if (labels[i] !== ADE.wall) walls.planes[i] = PLANE_NONE;
   }
+  // "Ceiling" apart from the room's ceiling, wholly under the line along which that ceiling meets
+  // a wall, is the wall's upper part (above wall units at the photo's top corner).
+  ceilingUnderWallLine(labels, walls.planes, width, height);
   let objects: SceneObject[] | undefined;
 
   const classMask = (classIds: readonly number[]): Mask => {
