@@ -109,7 +109,7 @@ export async function placeProduct(
   options: PlaceOptions,
   scene: PlacementScene | null = null,
 ): Promise<Raster> {
-  return (await place(image, region, product, camera, options, 'add', scene)).image;
+  return (await addProduct(image, region, product, camera, options, scene)).image;
 }
 
 /**
