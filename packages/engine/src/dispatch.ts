@@ -128,15 +128,6 @@ function changedPixels(before: Raster, after: Raster): number {
   return changed;
 }
 
-/**
- * The promise of a masked action (issue 5, spec §7): nothing changes outside the mask dilated by
- * the feather radius. Paint, fills and removal keep it by construction (their tests check it);
- * a placed product's shadow and edges may reach past the user's mask, so they are blended back
- * into the photo over the feather radius instead of being cut hard. An added product is drawn at
- * its real size (decision 098): its mask is the user's with the box it was drawn in. A swap's selection is the
- * chosen element: its mask is the element's outline grown over the old piece's legs and contact
- * shadow (`swapExtent`), which belong to it.
- */
 /** `mask` with every pixel of `box` set. */
 function withBox(mask: Mask, box: Box): Mask {
   const data = new Uint8Array(mask.data);
@@ -146,6 +137,15 @@ function withBox(mask: Mask, box: Box): Mask {
   return { width: mask.width, height: mask.height, data };
 }
 
+/**
+ * The promise of a masked action (issue 5, spec §7): nothing changes outside the mask dilated by
+ * the feather radius. Paint, fills and removal keep it by construction (their tests check it);
+ * a placed product's shadow and edges may reach past the user's mask, so they are blended back
+ * into the photo over the feather radius instead of being cut hard. An added product is drawn at
+ * its real size (decision 098): its mask is the user's with the box it was drawn in. A swap's
+ * selection is the chosen element: its mask is the element's outline grown over the old piece's
+ * legs and contact shadow (`swapExtent`), which belong to it.
+ */
 function confineToMask(input: Raster, output: Raster, mask: Mask): Raster {
   const weight = featherMask(mask, MASK_FEATHER_PX);
   const src = input.data;
