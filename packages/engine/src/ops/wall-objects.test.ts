@@ -267,17 +267,7 @@ function pictureWithRim(): {
 describe('objectsOnWall (a picture whose rim the parse called wall, SAM stand-in)', () => {
   it('takes the rim of the picture SAM outlines whole, and none of the wall', async () => {
     const { image, selection, picture, rim, segmenter } = pictureWithRim();
-    const n = image.width * image.height;
-    // The parse's planes: the front wall, the picture's core none.
-    const planes = Uint8Array.from(selection, (v) => (v ? 2 : 0));
-    const objects = await objectsOnWall(
-      image,
-      selection,
-      planes,
-      new Uint8Array(n),
-      new Uint8Array(n),
-      segmenter,
-    );
+    const objects = await onFrontWall({ image, selection, segmenter });
     expectTakenOnly(objects, rim, picture);
   });
 });
@@ -350,21 +340,39 @@ function whiteDresser(): {
 describe('objectsOnWall (a dresser the wall’s white, SAM stand-in)', () => {
   it('takes the front of a cabinet the parse saw in part, and none of the wall', async () => {
     const { image, selection, front, dresser, known, segmenter } = whiteDresser();
-    const n = image.width * image.height;
-    const floor = new Uint8Array(n);
-    for (let i = 145 * image.width; i < n; i++) floor[i] = 255;
-    const objects = await objectsOnWall(
-      image,
-      selection,
-      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
-      new Uint8Array(n),
-      floor,
-      segmenter,
-      known,
-    );
+    const objects = await onFrontWall({ image, selection, segmenter, known }, { floorFrom: 145 });
     expectTakenOnly(objects, front, dresser);
   });
 });
+
+/**
+ * `objectsOnWall` over a stand-in scene whose selection is the front wall (plane 2; what it
+ * leaves out, no plane), with the ceiling's matte (none when absent) and floor from row
+ * `floorFrom` down (none when absent).
+ */
+function onFrontWall(
+  scene: {
+    image: Raster;
+    selection: Uint8Array;
+    segmenter: Segmenter;
+    known?: readonly KnownObject[];
+  },
+  { ceiling, floorFrom }: { ceiling?: Uint8Array; floorFrom?: number } = {},
+): Promise<Uint8Array> {
+  const { image, selection, segmenter, known } = scene;
+  const n = image.width * image.height;
+  const floor = new Uint8Array(n);
+  if (floorFrom !== undefined) floor.fill(255, floorFrom * image.width);
+  return objectsOnWall(
+    image,
+    selection,
+    Uint8Array.from(selection, (v) => (v ? 2 : 0)),
+    ceiling ?? new Uint8Array(n),
+    floor,
+    segmenter,
+    known,
+  );
+}
 
 /** Over 90 % of `target` is taken out of the paint, and nothing outside `object`. */
 function expectTakenOnly(taken: Uint8Array, target: Uint8Array, object: Uint8Array) {
@@ -447,16 +455,7 @@ describe('objectsOnWall (a mirror reflecting the wall over a vanity, SAM stand-i
   const taken = async (withVanity: boolean) => {
     const { image, selection, ceiling, glass, mirror, known, segmenter } =
       mirrorOverVanity(withVanity);
-    const n = image.width * image.height;
-    const objects = await objectsOnWall(
-      image,
-      selection,
-      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
-      ceiling,
-      new Uint8Array(n),
-      segmenter,
-      known,
-    );
+    const objects = await onFrontWall({ image, selection, segmenter, known }, { ceiling });
     return { objects, glass, mirror };
   };
 
@@ -534,18 +533,7 @@ function vanityFrontAsWall() {
 describe('objectsOnWall (a vanity front the parse calls wall, SAM stand-in)', () => {
   it('takes the front down to its foot, and none of the wall beside it', async () => {
     const { image, selection, front, vanity, known, segmenter } = vanityFrontAsWall();
-    const n = image.width * image.height;
-    const floor = new Uint8Array(n);
-    for (let i = 140 * image.width; i < n; i++) floor[i] = 255;
-    const objects = await objectsOnWall(
-      image,
-      selection,
-      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
-      new Uint8Array(n),
-      floor,
-      segmenter,
-      known,
-    );
+    const objects = await onFrontWall({ image, selection, segmenter, known }, { floorFrom: 140 });
     expectTakenOnly(objects, front, vanity);
   });
 });
@@ -608,17 +596,9 @@ function columnBesideUnits(withColumn: boolean) {
 describe('objectsOnWall (a kitchen column beside the wall units, SAM stand-in)', () => {
   const taken = async (withColumn: boolean) => {
     const { image, selection, ceiling, column, known, segmenter } = columnBesideUnits(withColumn);
-    const n = image.width * image.height;
-    const floor = new Uint8Array(n);
-    for (let i = 140 * image.width; i < n; i++) floor[i] = 255;
-    const objects = await objectsOnWall(
-      image,
-      selection,
-      Uint8Array.from(selection, (v) => (v ? 2 : 0)),
-      ceiling,
-      floor,
-      segmenter,
-      known,
+    const objects = await onFrontWall(
+      { image, selection, segmenter, known },
+      { ceiling, floorFrom: 140 },
     );
     return { objects, column };
   };
