@@ -70,6 +70,23 @@ function fakeSam(things: Mask[]): Segmenter {
 
 const image: Raster = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4).fill(200) };
 
+/**
+ * The bed x 40–169, y 20–69, selected by a detector's box that also holds the nightstand beside
+ * it (x 175–215, y 30–55), whose end (x 200–215, y 30–50) the parse called chair; SAM answers the
+ * nightstand when asked there.
+ */
+function bedBesideNightstand() {
+  const bed = objectOf(ADE.bed, [40, 20, 169, 69]);
+  const chair = objectOf(ADE.chair, [200, 30, 215, 50]);
+  const nightstand = rect([175, 30, 215, 55]);
+  return wholeOldPiece(
+    image,
+    rect([35, 15, 220, 69]),
+    sceneOf([bed, chair]),
+    fakeSam([bed.mask, nightstand]),
+  );
+}
+
 describe('wholeOldPiece', () => {
   it('takes an arm the parse called wall past the end of the piece, not a table beside it', async () => {
     // The sofa the parse sees: x 40–199, y 30–69. Its left arm (x 32–39, y 40–69) came out as
@@ -143,12 +160,7 @@ describe('wholeOldPiece', () => {
     // beside it (x 175–215, y 30–55). The parse called the nightstand's end (x 200–215,
     // y 30–50) chair, a kin of the bed, and its front wall. SAM, asked at the chair, answers the
     // nightstand: a quarter of it the piece, the rest wall.
-    const bed = objectOf(ADE.bed, [40, 20, 169, 69]);
-    const chair = objectOf(ADE.chair, [200, 30, 215, 50]);
-    const scene = sceneOf([bed, chair]);
-    const nightstand = rect([175, 30, 215, 55]);
-    const segmenter = fakeSam([bed.mask, nightstand]);
-    const whole = await wholeOldPiece(image, rect([35, 15, 220, 69]), scene, segmenter);
+    const whole = await bedBesideNightstand();
     // The nightstand's front stays wall (the swap removes no wall the box holds).
     for (const [x, y] of [
       [180, 35],
@@ -216,12 +228,7 @@ describe('wholeOldPiece, what stands apart from the piece', () => {
   it('keeps the nightstand a scrap the parse called chair belongs to out of the old piece', async () => {
     // As above ("does not take the nightstand a scrap…"): SAM, asked at the chair, answers the
     // nightstand — a neighbour, not the bed. Its scrap stays out of the piece the swap removes.
-    const bed = objectOf(ADE.bed, [40, 20, 169, 69]);
-    const chair = objectOf(ADE.chair, [200, 30, 215, 50]);
-    const scene = sceneOf([bed, chair]);
-    const nightstand = rect([175, 30, 215, 55]);
-    const segmenter = fakeSam([bed.mask, nightstand]);
-    const whole = await wholeOldPiece(image, rect([35, 15, 220, 69]), scene, segmenter);
+    const whole = await bedBesideNightstand();
     const found = oldPiece(whole.mask, whole.scene, whole.apart ?? null);
     for (const [x, y] of [
       [205, 40],
