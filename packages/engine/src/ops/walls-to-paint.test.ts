@@ -63,3 +63,54 @@ describe('dark patches of "wall" cut off from the wall (decision 094)', () => {
     expect(painted(mask.data, 0, 30, 30, 110)).toBe(30 * 80);
   });
 });
+
+/**
+ * A fireplace on a light wall (200): ceiling over rows 0–29, floor from row 110. The parse's
+ * fireplace is the brick face (columns 80–119, rows 60–109, grey 230). The surround round it is
+ * the wall's own colour and the parse calls it wall: a shelf (rows 54–58, columns 69–130) whose
+ * top and underside are darker lines (150), and under it flanks (columns 72–79 and 120–127) whose
+ * outer sides are darker lines (150). With `rail`, the shelf's top line runs on across the whole
+ * wall (a picture rail, not a mantel).
+ */
+function fireplace(rail = false): { image: Raster; labels: Uint8Array } {
+  const labels = new Uint8Array(W * H);
+  const data = new Uint8ClampedArray(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      let label: number = ADE.wall;
+      let grey = 200;
+      if (y < 30) [label, grey] = [ADE.ceiling, 240];
+      else if (y >= 110) [label, grey] = [ADE.floor, 90];
+      else if (x >= 80 && x < 120 && y >= 60) [label, grey] = [ADE.fireplace, 230];
+      else if ((y === 54 || y === 58) && x >= 69 && x < 131) grey = 150;
+      else if (rail && y === 54) grey = 150;
+      else if ((x === 72 || x === 127) && y > 58) grey = 150;
+      labels[i] = label;
+      data.set([grey, grey, grey, 255], i * 4);
+    }
+  }
+  return { image: { width: W, height: H, data }, labels };
+}
+
+describe('a fireplace surround in the wall’s colour (decision 103)', () => {
+  it('leaves the mantel shelf and the flanks under it unpainted, and paints the wall round them', () => {
+    const { image, labels } = fireplace();
+    const { mask, matte } = wallsToPaint(fakeParse(labels, W, H), image);
+    // The shelf and the flanks.
+    expect(painted(matte, 70, 130, 55, 58)).toBe(0);
+    expect(painted(matte, 73, 80, 62, 108)).toBe(0);
+    expect(painted(matte, 120, 127, 62, 108)).toBe(0);
+    // The wall over the shelf, beside the flanks and under the shelf's overhang.
+    expect(painted(mask.data, 20, 180, 35, 48)).toBe(160 * 13);
+    expect(painted(mask.data, 20, 60, 62, 108)).toBe(40 * 46);
+    expect(painted(mask.data, 140, 180, 62, 108)).toBe(40 * 46);
+  });
+
+  it('paints the wall beside a fireplace under a rail that runs on along the wall', () => {
+    const { image, labels } = fireplace(true);
+    const { mask } = wallsToPaint(fakeParse(labels, W, H), image);
+    expect(painted(mask.data, 73, 80, 62, 108)).toBe(7 * 46);
+    expect(painted(mask.data, 120, 127, 62, 108)).toBe(7 * 46);
+  });
+});

@@ -67,6 +67,7 @@ export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; ma
     matte[i] = 0;
   };
   if (image) dropDarkPatches(image, parse, mask, matte, ids, area);
+  if (image) dropFireplaceSurrounds(image, parse, mask, matte);
   // The wall–ceiling line, straight where the room shows it: above it nothing is wall (the
   // parse's ragged "wall" on the ceiling stays ceiling), the ceiling the parse saw under it down
   // to the wall is painted, and the line's own row is blended by how much of it lies under the
@@ -204,6 +205,195 @@ function dropDarkPatches(
   const rim = dilateMask(dropped, Math.max(2, Math.round(0.002 * Math.max(width, height))));
   for (let i = 0; i < n; i++) if (rim.data[i] && !mask.data[i]) matte[i] = 0;
 }
+
+/**
+ * A fireplace's surround the wall's own colour (white plaster round white brick), which the parse
+ * reads as wall: the network's fireplace is the firebox and its facing, and the mantel shelf and
+ * the flanks under its ends are left to the wall (decision 103). The mantel is the evidence: one
+ * unbroken horizontal step of the photo's luminance across at least {@link MANTEL_SPAN} of the
+ * fireplace's width near its top ({@link MANTEL_SEARCH}), that runs on past both its sides and
+ * ends within {@link MANTEL_OVERHANG} of its width on each (a mantel stops; a picture rail or a
+ * dado that runs on along the wall does not, and proves nothing). The shelf, from its top to its
+ * underside (the next step across), is not painted between its ends; under it, on each side, from
+ * the first long upright edge in from the shelf's end (the surround's outer side) to the
+ * fireplace's middle, down to its foot, nothing is painted. Without such an edge the flank stays
+ * wall (a shelf on brackets over a bare wall).
+ */
+function dropFireplaceSurrounds(image: Raster, parse: RoomParse, mask: Mask, matte: Uint8Array) {
+  const { width, height, labels } = parse;
+  const n = width * height;
+  const { ids, count } = labelComponents(labels, width, height, new Set([ADE.fireplace]));
+  if (count === 0) return;
+  const x0 = new Int32Array(count + 1).fill(width);
+  const x1 = new Int32Array(count + 1).fill(-1);
+  const y0 = new Int32Array(count + 1).fill(height);
+  const y1 = new Int32Array(count + 1).fill(-1);
+  const area = new Int32Array(count + 1);
+  for (let i = 0; i < n; i++) {
+    const c = ids[i] ?? 0;
+    if (!c || labels[i] !== ADE.fireplace) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    x0[c] = Math.min(x0[c] ?? width, x);
+    x1[c] = Math.max(x1[c] ?? -1, x);
+    y0[c] = Math.min(y0[c] ?? height, y);
+    y1[c] = Math.max(y1[c] ?? -1, y);
+    area[c] = (area[c] ?? 0) + 1;
+  }
+  const luma = new Float32Array(n);
+  for (let i = 0; i < n; i++) luma[i] = lumaAt(image.data, i);
+  const smooth = boxMean(luma, width, height, 1);
+  const stepAt = (x: number, y: number) =>
+    y >= 2 && y < height - 2
+      ? Math.abs((smooth[(y + 2) * width + x] ?? 0) - (smooth[(y - 2) * width + x] ?? 0))
+      : 0;
+  // A step in the column within a row of `y` (the mantel's edge may lean by a pixel).
+  const stepNear = (x: number, y: number) =>
+    Math.max(stepAt(x, y - 1), stepAt(x, y), stepAt(x, y + 1)) >= MANTEL_EDGE;
+  for (let c = 1; c <= count; c++) {
+    const fx0 = x0[c] ?? 0;
+    const fx1 = x1[c] ?? -1;
+    const fy0 = y0[c] ?? 0;
+    const fy1 = y1[c] ?? -1;
+    const fw = fx1 - fx0 + 1;
+    const fh = fy1 - fy0 + 1;
+    if ((area[c] ?? 0) < MIN_FIREPLACE * n || fw < 8 || fh < 8) continue;
+    // The mantel's top: the highest row near the fireplace's top with one unbroken step across
+    // it (a picture over the mantel and the things on the shelf step too, but with gaps).
+    const gap = Math.max(2, Math.round(0.01 * fw));
+    const runAcross = (y: number) => {
+      let best = 0;
+      let start = -1;
+      let last = -Infinity;
+      for (let x = fx0; x <= fx1; x++) {
+        if (stepAt(x, y) < MANTEL_EDGE) continue;
+        if (x - last > gap) start = x;
+        last = x;
+        best = Math.max(best, x - start + 1);
+      }
+      return best;
+    };
+    let mantel = -1;
+    const from = Math.max(2, Math.round(fy0 - MANTEL_SEARCH * fh));
+    const to = Math.min(height - 3, Math.round(fy0 + MANTEL_SEARCH * fh));
+    for (let y = from; y <= to && mantel < 0; y++) if (runAcross(y) >= MANTEL_SPAN * fw) mantel = y;
+    if (mantel < 0) continue;
+    // The step is read across 4 rows, so it first shows 2 rows over the edge: the edge is where
+    // it is strongest, a few rows on.
+    mantel = strongest(mantel, 1, (y) => runAcross(y));
+    // Its ends: the step followed out from each side (a gap of a few columns bridged).
+    const overhang = Math.round(MANTEL_OVERHANG * fw);
+    const endFrom = (start: number, dir: number): number | undefined => {
+      let last = start;
+      for (let x = start + dir; Math.abs(x - start) <= overhang + gap; x += dir) {
+        if (x < 0 || x >= width) return undefined;
+        if (stepNear(x, mantel)) last = x;
+        else if (Math.abs(x - last) > gap) return last;
+      }
+      return undefined;
+    };
+    const left = endFrom(fx0, -1);
+    const right = endFrom(fx1, 1);
+    if (left === undefined || right === undefined) continue;
+    if (Math.abs(fx0 - left) > overhang || Math.abs(right - fx1) > overhang) continue;
+    // The shelf: down to its underside, the first row under its top where most columns across
+    // the fireplace step again (the things on the shelf cast no step under it).
+    const deepest = Math.min(fy1, mantel + Math.round(SHELF_DEPTH * fh));
+    const stepsAcross = (y: number) => {
+      let across = 0;
+      for (let x = fx0; x <= fx1; x++) if (stepAt(x, y) >= MANTEL_EDGE) across++;
+      return across;
+    };
+    let shelf = deepest;
+    for (let y = mantel + 4; y <= deepest; y++) {
+      if (stepsAcross(y) >= SHELF_UNDERSIDE * fw) {
+        shelf = Math.min(deepest, strongest(y, 1, stepsAcross));
+        break;
+      }
+    }
+    const clear = (x: number, y: number) => {
+      const i = y * width + x;
+      mask.data[i] = 0;
+      matte[i] = 0;
+    };
+    for (let y = mantel; y <= shelf + 1; y++) {
+      for (let x = left; x <= right; x++) clear(x, y);
+    }
+    // The flanks under it: out to the straight upright edge nearest the shelf's end (the
+    // surround's outer side) that runs down most of the way to the fireplace's foot.
+    const top = shelf + 3;
+    const rows = fy1 - 2 - top;
+    if (rows < 8) continue;
+    const hitsAt = (x: number) => {
+      if (x < 2 || x >= width - 2) return 0;
+      let hits = 0;
+      for (let y = top; y < fy1 - 2; y++) {
+        const i = y * width + x;
+        if (Math.abs((smooth[i + 2] ?? 0) - (smooth[i - 2] ?? 0)) >= MANTEL_EDGE) hits++;
+      }
+      return hits;
+    };
+    const upright = (x: number) => hitsAt(x) >= FLANK_EDGE_SHARE * rows;
+    const middle = Math.round((fx0 + fx1) / 2);
+    for (const [end, dir] of [
+      [left, 1],
+      [right, -1],
+    ] as const) {
+      let edge = -1;
+      for (let x = end; dir * (middle - x) > 0; x += dir) {
+        if (upright(x)) {
+          edge = x;
+          break;
+        }
+      }
+      if (edge < 0) continue;
+      // A soft shadow the surround casts on the wall steps first; its own edge is the stronger.
+      edge = strongest(edge, dir, hitsAt, Math.round(FLANK_SETTLE * fw));
+      // From the edge inwards, the "wall" the parse left in the fireplace's face.
+      for (let y = top - 2; y <= fy1; y++) {
+        for (let x = edge; dir * (middle - x) > 0; x += dir) clear(x, y);
+      }
+    }
+  }
+}
+
+/** Of `at` and the next `reach` places in `dir`, the one where `score` is highest. */
+function strongest(at: number, dir: number, score: (p: number) => number, reach = 0): number {
+  let best = at;
+  let high = score(at);
+  for (let d = 1; d <= Math.max(EDGE_SETTLE, reach); d++) {
+    const s = score(at + dir * d);
+    if (s > high) {
+      high = s;
+      best = at + dir * d;
+    }
+  }
+  return best;
+}
+
+/** How far past where a 4-pixel step first shows its edge may lie. */
+const EDGE_SETTLE = 3;
+/** How far in from a flank's first upright edge (share of the fireplace's width) its own is. */
+const FLANK_SETTLE = 0.025;
+/** A fireplace smaller than this share of the photo is left as the parse has it. */
+const MIN_FIREPLACE = 0.002;
+/** How far above or below a fireplace's top (share of its height) its mantel is looked for. */
+const MANTEL_SEARCH = 0.15;
+/** Least step of the smoothed luminance (levels, across 4 rows) along a mantel's edge. */
+const MANTEL_EDGE = 12;
+/** Least share of the fireplace's columns the mantel's edge crosses. */
+const MANTEL_SPAN = 0.7;
+/** Farthest a mantel runs past each side of the fireplace, share of its width. */
+const MANTEL_OVERHANG = 0.3;
+/** Deepest a mantel shelf is, share of the fireplace's height. */
+const SHELF_DEPTH = 0.08;
+/** Least share of the fireplace's columns a shelf's underside steps in. */
+const SHELF_UNDERSIDE = 0.5;
+/**
+ * Least share of the rows under the shelf a flank's outer edge steps in (less than most: the
+ * vases and plants stood before a fireplace break it).
+ */
+const FLANK_EDGE_SHARE = 0.4;
 
 /**
  * A detached wall patch darker than this share of the main wall's mean luminance is something's
