@@ -12,7 +12,7 @@ import { plantFoliageOn } from './plant-foliage';
 import type { Segmenter } from './segment';
 import { paintSurfaceWithoutObjects } from './wall-objects';
 import { dropWallsBehindGlass } from './walls-behind-glass';
-import { windowFrameBands } from './window-frames';
+import { windowFrameBands, windowPanes } from './window-frames';
 import { paintableSurface, type PaintSurface } from './wall-paint';
 
 /**
@@ -28,22 +28,64 @@ export async function wallPaintSurface(
   segmenter: Segmenter,
 ): Promise<PaintSurface | undefined> {
   const ceiling = parse.surfaceAlpha('ceiling');
-  return paintSurfaceWithoutObjects(
+  const walls = wallsBeforePanes(parse, image);
+  const surface = await paintSurfaceWithoutObjects(
     image,
-    paintableSurface(region, wallsToPaint(parse, image).matte, ceiling, parse.wallPlanes),
+    paintableSurface(region, walls.matte, ceiling, parse.wallPlanes),
     parse.wallPlanes,
     ceiling,
     parse.surfaceAlpha('floor'),
     segmenter,
     parse.objects,
   );
+  // The panes of a window the parse half sees go after SAM has been asked about the walls: SAM's
+  // prompts are placed by the colours of the whole selection, and a pane taken out before would
+  // move them onto other wall (decision 101).
+  const panes = windowPanesOf(parse, image, walls.matte);
+  if (!surface || !panes) return surface;
+  const data = Uint8Array.from(surface.mask.data);
+  const matte = Uint8Array.from(surface.matte);
+  for (let i = 0; i < panes.length; i++) {
+    if (!panes[i]) continue;
+    data[i] = 0;
+    matte[i] = 0;
+  }
+  return { mask: { ...surface.mask, data }, matte };
+}
+
+/**
+ * The painted pixels on the panes of a window the parse half sees ({@link windowPanes}), from the
+ * network's votes for window and door; undefined without them.
+ */
+function windowPanesOf(parse: RoomParse, image: Raster, matte: Uint8Array): Uint8Array | undefined {
+  const window = parse.classShare?.(ADE.window);
+  const door = parse.classShare?.(ADE.door);
+  if (!window || !door) return undefined;
+  return windowPanes(image, parse.labels, matte, (x, y) => window(x, y) + door(x, y));
 }
 
 /** Wall islands smaller than this share of the walls are the parse's mistakes (a countertop). */
 const MIN_WALL_ISLAND = 0.01;
 
-/** The walls the parse sees, without its small islands of "wall" (on a counter, in a curtain). */
+/**
+ * The walls the parse sees, without its small islands of "wall" (on a counter, in a curtain), nor
+ * the panes of a window it half sees.
+ */
 export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; matte: Uint8Array } {
+  const walls = wallsBeforePanes(parse, image);
+  const panes = image && windowPanesOf(parse, image, walls.matte);
+  if (panes) {
+    for (let i = 0; i < panes.length; i++) {
+      if (!panes[i]) continue;
+      walls.mask.data[i] = 0;
+      walls.matte[i] = 0;
+    }
+  }
+  return walls;
+}
+
+/** {@link wallsToPaint} before the panes of a window the parse half sees are taken out. */
+function wallsBeforePanes(parse: RoomParse, image?: Raster): { mask: Mask; matte: Uint8Array } {
   const { width, height } = parse;
   const mask = parse.surface('walls');
   const matte = new Uint8Array(parse.surfaceAlpha('walls'));

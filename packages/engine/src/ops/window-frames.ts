@@ -40,6 +40,27 @@ const MAX_BAND_SPREAD = 18;
 const MIN_FRAME_CONTRAST = 8;
 /** The strip beyond the outer edge is at least this share painted: wall, not the next pane. */
 const MIN_WALL_BEYOND = 0.6;
+/**
+ * A window the parse half sees (decision 101): the glass beside its glass edge that it called
+ * wall reaches out at most this share of the photo's longer side to the window's own edge.
+ */
+const MAX_PANE = 0.12;
+/** Past the window's own edge lies wall at least this much darker than the glass (levels). */
+const MIN_DARKER = 16;
+/** A line inside the window runs beside at least this share of the glass edge. */
+const MIN_INNER_OVERLAP = 0.25;
+/** The band out to the window's edge is at least this share painted (the parse called it wall). */
+const MIN_PANE_PAINTED = 0.5;
+/** The band is the colour of the glass beside its glass edge within this (ΔE). */
+const GLASS_MATCH = 10;
+/** The network's mean vote for window or door over the band is at least this (0–1)… */
+const MIN_PANE_VOTE = 0.04;
+/** …and this many times its mean vote over the painted wall (its background of such votes). */
+const MIN_PANE_RATIO = 3;
+/** Along the glass edge the pane goes on while its cross-section is this near its colour (ΔE). */
+const PANE_COLOUR_MATCH = 10;
+/** The strips either side of a line are read this deep (share of the longer side). */
+const STRIP = 0.01;
 
 /** A band out from a glass edge, in pixels along and across that edge. */
 interface Band {
@@ -127,6 +148,13 @@ function meanLab(image: Raster, pixels: readonly number[]): Lab {
   return rgbToLab([(sum[0] ?? 0) / n, (sum[1] ?? 0) / n, (sum[2] ?? 0) / n]);
 }
 
+/** Mean luma of the given pixels (levels). */
+function meanLuma(image: Raster, pixels: readonly number[]): number {
+  let sum = 0;
+  for (const i of pixels) sum += lumaAt(image.data, i);
+  return sum / Math.max(1, pixels.length);
+}
+
 /** Standard deviation of the given pixels' luma (levels). */
 function lumaSpread(image: Raster, pixels: readonly number[]): number {
   let sum = 0;
@@ -184,6 +212,137 @@ export function windowFrameBands(
 }
 
 /**
+ * The painted pixels on a window the parse half sees (decision 101): the network calls one pane
+ * window (or door: a glazed sash is a door to it) and the panes beside it, as bright as that
+ * glass, wall. From each straight edge with the parse's opening on one side, out across the
+ * parallel lines inside the window (bars, a sash's edge, a reveal's) to the window's own edge,
+ * the first line past which lies painted wall unlike the glass and darker than it; the band up
+ * to it is left out when it is the glass's colour and the network's votes for window or door
+ * over it stand well above their background on the wall. `vote` is that vote (0–1) per pixel.
+ */
+export function windowPanes(
+  image: Raster,
+  labels: Uint8Array,
+  painted: Uint8Array,
+  vote: (x: number, y: number) => number,
+): Uint8Array {
+  const { width, height } = image;
+  const panes = new Uint8Array(width * height);
+  const side = Math.max(width, height);
+  const { grey, scale } = greyDownscaled(image, ANALYSIS_SIDE);
+  const edges = detectSegments(grey, {
+    minLength: MIN_EDGE * Math.max(grey.width, grey.height),
+  }).map((s) => edgeOf(s, scale));
+  const offset = Math.max(2, SIDE_OFFSET * side);
+  const isOpening = (i: number) => labels[i] === ADE.window || labels[i] === ADE.door;
+  const cosParallel = Math.cos(PARALLEL);
+  const test = paneTest(image, painted, vote);
+  for (const glass of edges) {
+    for (const sign of [1, -1]) {
+      const out = { ...glass, nx: glass.nx * sign, ny: glass.ny * sign };
+      if (sideShare(out, -offset, width, height, isOpening) < MIN_GLASS_SIDE) continue;
+      const reach = Math.min(MAX_PANE * side, out.length);
+      // A band no wider than a frame is a frame: 075's rule, above, takes it or leaves it.
+      const frame = Math.min(MAX_BAND * side, MAX_BAND_SHARE * out.length);
+      // The last line inside the window within a frame's width of its edge is the glass's own
+      // edge: the strip beyond it is the frame's, or a recess's reveal (as bright as the glass,
+      // but wall). The detector often finds only a stretch of that faint line, so any line
+      // beside part of the glass edge counts.
+      let inner = 0;
+      for (const band of parallelEdgesOut(out, edges, reach, cosParallel, MIN_INNER_OVERLAP)) {
+        const verdict = test(out, band, offset);
+        const whole = band.t1 - band.t0 >= MIN_OVERLAP * out.length;
+        if (verdict === 'inside' || !whole) {
+          if (verdict === 'inside') inner = band.distance;
+          continue;
+        }
+        const end = band.distance - inner <= frame ? inner : band.distance;
+        if (verdict === 'pane' && end > frame) {
+          const [from, to] = alongThePane(image, out, { ...band, distance: end });
+          for (const i of bandPixels(out, from, to, 0, end, width, height)) panes[i] = 1;
+        }
+        break;
+      }
+    }
+  }
+  return panes;
+}
+
+/**
+ * The test for glass the parse called wall beside a glass edge, out to a parallel line. A line
+ * past which there is no painted wall, or only what is the colour of the strip before it or not
+ * darker than the glass, is `inside` the window (a bar, a sash's edge, a reveal's): the next
+ * line out is tried. Otherwise it is the window's own edge, and the band up to it is a `pane`
+ * when most of it is painted, it is the glass's colour, and the network's votes for window or
+ * door over it stand well over their background on the painted wall; if not, `none`.
+ */
+function paneTest(
+  image: Raster,
+  painted: Uint8Array,
+  windowVote: (x: number, y: number) => number,
+): (glass: Edge, band: Band, offset: number) => Verdict {
+  const { width, height } = image;
+  let sum = 0;
+  let count = 0;
+  for (let y = 0; y < height; y += 4) {
+    for (let x = 0; x < width; x += 4) {
+      if (!painted[y * width + x]) continue;
+      sum += windowVote(x, y);
+      count++;
+    }
+  }
+  const background = count === 0 ? 0 : sum / count;
+  const minVote = Math.max(MIN_PANE_VOTE, MIN_PANE_RATIO * background);
+  const side = Math.max(width, height);
+  const isPainted = (i: number) => (painted[i] ?? 0) > 0;
+  return (glass, band, offset) => {
+    const { t0, t1, distance } = band;
+    const reach = Math.max(offset, Math.min(distance, STRIP * side));
+    // Clear of the line itself (the detector's line may lie a pixel or two off the step).
+    const gap = offset;
+    const before = bandPixels(
+      glass,
+      t0,
+      t1,
+      Math.max(1, distance - gap - reach),
+      distance - gap,
+      width,
+      height,
+    );
+    const beyond = bandPixels(glass, t0, t1, distance + gap, distance + gap + reach, width, height);
+    if (before.length === 0) return 'inside';
+    if (beyond.length === 0) return 'none';
+    if (beyond.filter(isPainted).length < MIN_WALL_BEYOND * beyond.length) return 'inside';
+    if (deltaE(meanLab(image, before), meanLab(image, beyond)) < MIN_FRAME_CONTRAST)
+      return 'inside';
+    // Light comes in through the glass: the wall past the window's edge is darker than it.
+    const glassSide = bandPixels(glass, t0, t1, -reach, -1, width, height);
+    if (meanLuma(image, beyond) > meanLuma(image, glassSide) - MIN_DARKER) return 'inside';
+    // Past the window's edge the wall goes on, as far out as the band is wide: not a pier
+    // between two windows, with the next window's glass past it.
+    const wall = bandPixels(
+      glass,
+      t0,
+      t1,
+      distance + gap,
+      distance + gap + distance,
+      width,
+      height,
+    );
+    if (wall.filter(isPainted).length < MIN_WALL_BEYOND * wall.length) return 'none';
+    const inside = bandPixels(glass, t0, t1, 1, distance - 1, width, height);
+    // The pane is one the parse called wall: most of the band is painted (not the glass itself).
+    if (inside.filter(isPainted).length < MIN_PANE_PAINTED * inside.length) return 'none';
+    if (deltaE(meanLab(image, inside), meanLab(image, glassSide)) > GLASS_MATCH) return 'none';
+    let vote = 0;
+    for (const i of inside) vote += windowVote(i % width, Math.floor(i / width));
+    return vote >= minVote * inside.length ? 'pane' : 'none';
+  };
+}
+
+type Verdict = 'pane' | 'inside' | 'none';
+
+/**
  * The band's colour when it is a frame the paint took: partly painted, one colour, and either a
  * frame (the wall beyond its outer edge is painted and unlike it) or a bar between two panes
  * (narrow, glass beyond it too). Undefined when it is not.
@@ -221,6 +380,7 @@ function parallelEdgesOut(
   edges: readonly Edge[],
   maxBand: number,
   cosParallel: number,
+  minOverlap = MIN_OVERLAP,
 ): Band[] {
   const along = (x: number, y: number) => (x - glass.px) * glass.dx + (y - glass.py) * glass.dy;
   const across = (x: number, y: number) => (x - glass.px) * glass.nx + (y - glass.py) * glass.ny;
@@ -235,10 +395,39 @@ function parallelEdgesOut(
     const b = along(ex2, ey2);
     const t0 = Math.max(0, Math.min(a, b));
     const t1 = Math.min(glass.length, Math.max(a, b));
-    if (t1 - t0 < MIN_OVERLAP * glass.length) continue;
+    if (t1 - t0 < minOverlap * glass.length) continue;
     found.push({ t0, t1, distance, a: Math.min(a, b), b: Math.max(a, b) });
   }
   return found.sort((p, q) => p.distance - q.distance);
+}
+
+/**
+ * The stretch along a glass edge a pane's band runs: from where the glass edge and the window's
+ * edge run side by side, on while the band's cross-section keeps its colour, at most the band's
+ * own width past the window edge's ends (the detector ends a line early where the wall beyond it
+ * is lit as brightly as the glass, or something stands in front of it) and not past the glass
+ * edge's own ends.
+ */
+function alongThePane(image: Raster, glass: Edge, band: Band): [number, number] {
+  const { width, height } = image;
+  const { distance } = band;
+  const colour = meanLab(
+    image,
+    bandPixels(glass, band.t0, band.t1, 1, distance - 1, width, height),
+  );
+  const samePane = (t: number) => {
+    const across = bandPixels(glass, t, t, 1, distance - 1, width, height);
+    return across.length > 0 && deltaE(meanLab(image, across), colour) <= PANE_COLOUR_MATCH;
+  };
+  // Not past the glass edge's own ends: a window's head or sill seen in perspective is not
+  // parallel to it, and beyond them lies the recess's head, wall.
+  const first = Math.max(0, band.a - distance);
+  const last = Math.min(glass.length, band.b + distance);
+  let from = band.t0;
+  while (from - 1 >= first && samePane(from - 1)) from--;
+  let to = band.t1;
+  while (to + 1 <= last && samePane(to + 1)) to++;
+  return [from, to];
 }
 
 /**
