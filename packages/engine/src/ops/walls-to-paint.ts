@@ -45,12 +45,17 @@ export async function wallPaintSurface(
   if (!surface || !panes) return surface;
   const data = Uint8Array.from(surface.mask.data);
   const matte = Uint8Array.from(surface.matte);
+  leaveOut(panes, data, matte);
+  return { mask: { ...surface.mask, data }, matte };
+}
+
+/** Clears the mask and the matte wherever `panes` is set. */
+function leaveOut(panes: Uint8Array, data: Uint8Array, matte: Uint8Array) {
   for (let i = 0; i < panes.length; i++) {
     if (!panes[i]) continue;
     data[i] = 0;
     matte[i] = 0;
   }
-  return { mask: { ...surface.mask, data }, matte };
 }
 
 /**
@@ -74,13 +79,7 @@ const MIN_WALL_ISLAND = 0.01;
 export function wallsToPaint(parse: RoomParse, image?: Raster): { mask: Mask; matte: Uint8Array } {
   const walls = wallsBeforePanes(parse, image);
   const panes = image && windowPanesOf(parse, image, walls.matte);
-  if (panes) {
-    for (let i = 0; i < panes.length; i++) {
-      if (!panes[i]) continue;
-      walls.mask.data[i] = 0;
-      walls.matte[i] = 0;
-    }
-  }
+  if (panes) leaveOut(panes, walls.mask.data, walls.matte);
   return walls;
 }
 
