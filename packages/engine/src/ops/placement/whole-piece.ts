@@ -71,6 +71,26 @@ const MAX_LEGS = 8;
 /** Colour step (8-bit, largest channel) along a row that separates a leg from what is behind it. */
 const LEG_EDGE = 40;
 
+/**
+ * Least colour step (8-bit, largest channel) from the piece's median colour of a region asked
+ * about as a part of its own (a dark coffee table the parse ran into a pale sofa).
+ */
+const OFF_TONE = 56;
+/** Most off-tone regions of a piece asked about. */
+const MAX_OFF_TONE = 3;
+/** Radius of the opening that parts off-tone regions touching at a corner (share of the longer side). */
+const OPEN_SHARE = 0.006;
+/**
+ * Rows under a piece's top, one reach apart, along which narrow bars (legs) are sought: a dark
+ * leg is lost in the dark shadow under a sofa behind it one reach down and shows lower down.
+ */
+const LEG_ROWS = 3;
+/** Least contrast (8-bit luma) of a bar with the row on both sides of it to be asked about as a leg. */
+const BAR_CONTRAST = 20;
+
+/** Most overhang of a top past its outermost legs, as a share of the span between them. */
+const OVERHANG = 0.1;
+
 /** Classes that are the room itself: never relabelled as the piece. */
 const KEEP = new Set<number>([ADE.window, ADE.door, ADE.rug]);
 
@@ -149,6 +169,18 @@ export async function wholeOldPiece(
     for (let i = 0; i < added.length; i++) if (segment.data[i]) added[i] = 1;
     any = true;
   }
+  // The piece's off-tone regions, asked only whether they stand apart: a coffee table the parse
+  // ran into the sofa behind it is no part of the parse's own.
+  for (const part of offTone(image, piece, minArea).slice(0, MAX_OFF_TONE)) {
+    const point = interiorPoint(part);
+    if (!point || apart[point.y * width + point.x]) continue;
+    const alone = await segmenter.segment(image, [{ ...point, label: 1 }]);
+    if (count(alone) > APART_MOST * pieceArea || !ownPart(alone, piece)) continue;
+    const standing = await standsApart(image, alone, piece, scene, segmenter, reach);
+    if (!standing) continue;
+    for (let i = 0; i < apart.length; i++) if (standing.data[i]) apart[i] = 1;
+    anyApart = true;
+  }
   // Past each end (an arm and the throw over it, which the parse called wall): the answers that
   // carry the piece on outward, within its rows and a little past its ends.
   for (const point of sideClicks(selected, b, reach)) {
@@ -188,10 +220,13 @@ export async function wholeOldPiece(
  * bed, only its tufted top its own object — and SAM, asked at the top, answers the top alone.
  * Its legs hang from the top's underside: along the row one reach below it, each run of the
  * piece's pixels split where the colour steps (a dark leg before the pale bed base) is asked
- * about, and an answer narrow, taller than wide and hanging from the top is a leg. The top with
- * its legs ({@link MIN_LEGS} at least) stands apart when, in at least {@link APART_COLUMNS} of its columns, it reaches lower
- * than the rest of the piece and the floor lies just under it: it stands on the floor nearer the
- * camera. A pillow on the bed reaches the bed under it, not the floor.
+ * about, and so is each narrow bar of a few rows under it (a dark coffee table's leg on a rug,
+ * {@link barClicks}); an answer narrow, taller than wide and hanging from the top is a leg. The
+ * top with its legs ({@link MIN_LEGS} at least) stands apart when, in at least
+ * {@link APART_COLUMNS} of its columns, it reaches lower than the rest of the piece and the floor
+ * lies just under it: it stands on the floor nearer the camera. A pillow on the bed reaches the
+ * bed under it, not the floor. What stands apart is what stands on the legs
+ * ({@link onItsLegs}; docs/decisions/105).
  */
 async function standsApart(
   image: Raster,
@@ -210,17 +245,21 @@ async function standsApart(
   if (columnsOnFloor(top, tb, ground, reach) < FLOOR_UNDER_TOP * (tb.x1 - tb.x0 + 1)) return null;
   const standing = { width, height, data: new Uint8Array(top.data) };
   const near = dilateMask(top, reach);
-  let legs = 0;
-  for (const point of legClicks(image, top, piece, tb, reach)) {
+  const legs: Mask[] = [];
+  const clicks = [
+    ...legClicks(image, top, piece, tb, reach),
+    ...barClicks(image, top, piece, ground, tb, reach),
+  ];
+  for (const point of clicks.slice(0, MAX_LEGS)) {
     if (standing.data[point.y * width + point.x]) continue;
     const leg = await segmenter.segment(image, [{ ...point, label: 1 }]);
     if (!hangsFrom(leg, near, tb, reach)) continue;
     for (let i = 0; i < leg.data.length; i++) if (leg.data[i]) standing.data[i] = 1;
-    legs++;
+    legs.push(leg);
   }
   // A throw hanging over a sofa's front to the floor reaches lower than the sofa, on the floor,
   // too: what stands apart stands on legs of its own.
-  if (legs < MIN_LEGS) return null;
+  if (legs.length < MIN_LEGS) return null;
   const b = maskBounds(standing);
   if (!b) return null;
   // The rest of the piece: not the standing piece's own rim (SAM's edge stops short of it).
@@ -240,7 +279,94 @@ async function standsApart(
     if (own <= rest) continue;
     if (floorUnder(x, own, ground, width, height, reach)) standsLower++;
   }
-  return columns > 0 && standsLower >= APART_COLUMNS * columns ? standing : null;
+  return columns > 0 && standsLower >= APART_COLUMNS * columns
+    ? onItsLegs(standing, legs, reach)
+    : null;
+}
+
+/**
+ * What stands on `legs`: `standing` within their columns and a top's overhang past the outermost
+ * (a tenth of the span between them, a reach at least). SAM's answer for a table's dark top runs
+ * on into the dark underside of the sofa behind it, which stands on no leg of the table.
+ */
+function onItsLegs(standing: Mask, legs: readonly Mask[], reach: number): Mask {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const leg of legs) {
+    const b = maskBounds(leg);
+    if (!b) continue;
+    x0 = Math.min(x0, b.x0);
+    x1 = Math.max(x1, b.x1);
+  }
+  const overhang = Math.max(reach, OVERHANG * (x1 - x0 + 1));
+  const { width, height } = standing;
+  const data = new Uint8Array(standing.data);
+  for (let i = 0; i < data.length; i++) {
+    const x = i % width;
+    if (x < x0 - overhang || x > x1 + overhang) data[i] = 0;
+  }
+  return { width, height, data };
+}
+
+/**
+ * More places to ask for legs under a piece's top: along {@link LEG_ROWS} rows under its lowest
+ * pixel in each column, one reach apart, the narrow bars of the floor's or the piece's pixels —
+ * no wider than a leg, their luma {@link BAR_CONTRAST} from the row half a leg's width past each
+ * side. A dark leg on a rug whose tiles step in colour splits no run of the row where a soft edge
+ * steps a little a pixel. Strongest first.
+ */
+function barClicks(
+  image: Raster,
+  top: Mask,
+  piece: Mask,
+  ground: (i: number) => boolean,
+  tb: Box,
+  reach: number,
+): { x: number; y: number }[] {
+  const { width, height } = top;
+  const bottom = new Int32Array(width).fill(-1);
+  for (let x = tb.x0; x <= tb.x1; x++) {
+    for (let y = tb.y1; y >= tb.y0; y--) {
+      if (top.data[y * width + x]) {
+        bottom[x] = y;
+        break;
+      }
+    }
+  }
+  const side = Math.ceil((LEG_WIDTH * (tb.x1 - tb.x0 + 1)) / 2) + 1;
+  const bars: { x: number; y: number; contrast: number }[] = [];
+  for (let depth = 1; depth <= LEG_ROWS; depth++) {
+    const rowAt = (x: number) => (bottom[x] ?? -1) + depth * reach;
+    const luma = (x: number): number => {
+      if (x < tb.x0 || x > tb.x1 || (bottom[x] ?? -1) < 0) return NaN;
+      const y = rowAt(x);
+      if (y >= height) return NaN;
+      const i = y * width + x;
+      if (top.data[i] || !(piece.data[i] || ground(i))) return NaN;
+      return lumaOf(image, i);
+    };
+    const contrast = new Float64Array(width).fill(NaN);
+    for (let x = tb.x0; x <= tb.x1; x++) {
+      const l = luma(x);
+      contrast[x] = Math.min(Math.abs(l - luma(x - side)), Math.abs(l - luma(x + side)));
+    }
+    for (let x = tb.x0; x <= tb.x1; x++) {
+      const c = contrast[x] ?? NaN;
+      if (!(c >= BAR_CONTRAST)) continue;
+      let peak = true;
+      for (let d = 1; d <= side && peak; d++) {
+        if ((contrast[x - d] ?? -1) > c || (contrast[x + d] ?? -1) >= c) peak = false;
+      }
+      if (peak) bars.push({ x, y: rowAt(x), contrast: c });
+    }
+  }
+  return bars.sort((a, b) => b.contrast - a.contrast).map(({ x, y }) => ({ x, y }));
+}
+
+/** Luma (8-bit) of pixel `i`. */
+function lumaOf(image: Raster, i: number): number {
+  const d = image.data;
+  return 0.299 * (d[i * 4] ?? 0) + 0.587 * (d[i * 4 + 1] ?? 0) + 0.114 * (d[i * 4 + 2] ?? 0);
 }
 
 /** The columns of `top` (within `tb`) with the floor within `reach` under its lowest pixel. */
@@ -446,6 +572,52 @@ function ownPart(segment: Mask, piece: Mask): boolean {
     if (piece.data[i]) own++;
   }
   return own >= PART_OWN * all;
+}
+
+/**
+ * The regions of the piece whose colour stands far ({@link OFF_TONE}) from the piece's own (its
+ * median colour), opened so that two such regions touching at a corner come apart: a dark coffee
+ * table the parse ran into a pale sofa behind it, and the sofa's dark underside beside it. Large
+ * enough, largest first. The parse gives them to the piece, so they are no part of their own.
+ */
+function offTone(image: Raster, piece: Mask, minArea: number): Mask[] {
+  const { width, height } = piece;
+  const hist = [0, 1, 2].map(() => new Uint32Array(256));
+  let n = 0;
+  for (let i = 0; i < piece.data.length; i++) {
+    if (!piece.data[i]) continue;
+    n++;
+    for (let c = 0; c < 3; c++) {
+      const h = hist[c] as Uint32Array;
+      const v = image.data[i * 4 + c] ?? 0;
+      h[v] = (h[v] ?? 0) + 1;
+    }
+  }
+  if (n === 0) return [];
+  const median = hist.map((h) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) if ((seen += h[v] ?? 0) * 2 >= n) return v;
+    return 255;
+  });
+  const off = new Uint8Array(width * height);
+  for (let i = 0; i < off.length; i++) {
+    if (!piece.data[i]) continue;
+    let step = 0;
+    for (let c = 0; c < 3; c++)
+      step = Math.max(step, Math.abs((image.data[i * 4 + c] ?? 0) - (median[c] ?? 0)));
+    if (step >= OFF_TONE) off[i] = 1;
+  }
+  const r = Math.max(2, Math.round(OPEN_SHARE * Math.max(width, height)));
+  const outside = dilateMask({ width, height, data: off.map((v) => 1 - v) }, r);
+  const core = { width, height, data: outside.data.map((v) => 1 - v) };
+  return components(core)
+    .map((c) => {
+      const grown = dilateMask(c, r);
+      for (let i = 0; i < grown.data.length; i++) grown.data[i] = grown.data[i] && off[i] ? 1 : 0;
+      return grown;
+    })
+    .filter((c) => count(c) >= minArea)
+    .sort((a, b) => count(b) - count(a));
 }
 
 /** The parse objects lying mostly in the piece (its halves, cushions, throws), large enough. */
