@@ -8,7 +8,7 @@
  * over it (docs/decisions/080). An answer that is a neighbour — mostly not the piece when asked at
  * a part, holding another object when asked outside it — is refused (docs/decisions/083).
  */
-import { dilateMask, maskBounds, type Mask, type Raster } from '../../raster';
+import { dilateMask, lumaAt, maskBounds, type Mask, type Raster } from '../../raster';
 import { ADE } from '../../scene/ade20k';
 import { labelComponents } from '../../scene/objects';
 import type { Segmenter } from '../segment';
@@ -343,7 +343,7 @@ function barClicks(
       if (y >= height) return NaN;
       const i = y * width + x;
       if (top.data[i] || !(piece.data[i] || ground(i))) return NaN;
-      return lumaOf(image, i);
+      return lumaAt(image.data, i);
     };
     const contrast = new Float64Array(width).fill(NaN);
     for (let x = tb.x0; x <= tb.x1; x++) {
@@ -361,12 +361,6 @@ function barClicks(
     }
   }
   return bars.sort((a, b) => b.contrast - a.contrast).map(({ x, y }) => ({ x, y }));
-}
-
-/** Luma (8-bit) of pixel `i`. */
-function lumaOf(image: Raster, i: number): number {
-  const d = image.data;
-  return 0.299 * (d[i * 4] ?? 0) + 0.587 * (d[i * 4 + 1] ?? 0) + 0.114 * (d[i * 4 + 2] ?? 0);
 }
 
 /** The columns of `top` (within `tb`) with the floor within `reach` under its lowest pixel. */
