@@ -793,9 +793,10 @@ interface EdgeStretch {
  * two lines the photo shows as one edge along both: where a neighbouring stretch (within
  * {@link MIN_BAND_SPAN} of the width, at most {@link CEILING_LINE_REACH} of the height higher or
  * lower, the two all but parallel) has a line that shows a step of at least {@link BAND_EDGE}
- * levels in {@link LINE_SHOWN_SHARE} of both stretches' columns, and this stretch's own line does
- * not carry on over the neighbour's, this stretch follows the neighbour's line. A pillar's top
- * beside the wall is its own: the wall's line does not run on across the pillar's plain face.
+ * levels (across 4 rows) in {@link LINE_SHOWN_SHARE} of both stretches' columns, and this
+ * stretch's own line does not carry on over the neighbour's, this stretch follows the
+ * neighbour's line. A pillar's top beside the wall is its own: the wall's line does not run on
+ * across the pillar's plain face.
  */
 function neighbourEdge(
   stretch: EdgeStretch,
@@ -806,21 +807,38 @@ function neighbourEdge(
 ): EdgeStretch['line'] | undefined {
   const { first, last } = stretch;
   const gap = Math.max(3, Math.round(MIN_BAND_SPAN * width));
-  const lum = (i: number) => lumaAt(image.data, i);
-  // A Sobel response over a step of BAND_EDGE levels (the kernel weighs a step 4 times).
-  const strong = 4 * BAND_EDGE;
+  // The luminance smoothed over 3 × 3 pixels, and a step across 4 rows of it of at least
+  // BAND_EDGE levels within 2 rows of the line (as dropCeilingBand reads a band's edge).
+  const smooth = (x: number, y: number) => {
+    let sum = 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const cx = Math.min(width - 1, Math.max(0, x + dx));
+        const cy = Math.min(height - 1, Math.max(0, y + dy));
+        sum += lumaAt(image.data, cy * width + cx);
+      }
+    }
+    return sum / 9;
+  };
   const stepAt = (x: number, at: number) => {
-    if (x < 1 || x >= width - 1) return false;
     const row = Math.round(at);
-    for (let y = Math.max(1, row - 2); y <= Math.min(height - 2, row + 2); y++) {
-      if (sobelMagnitudeAt(lum, y * width + x, width) > strong) return true;
+    for (let y = Math.max(2, row - 2); y <= Math.min(height - 3, row + 2); y++) {
+      if (Math.abs(smooth(x, y + 2) - smooth(x, y - 2)) >= BAND_EDGE) return true;
     }
     return false;
   };
+  // Over the columns where the line lies in the photo (one leaving its top shows nowhere past
+  // it), at least half of the stretch's.
   const shown = (line: EdgeStretch['line'], from: number, to: number) => {
     let count = 0;
-    for (let x = from; x <= to; x++) if (stepAt(x, line.at(x))) count++;
-    return count >= LINE_SHOWN_SHARE * (to - from + 1);
+    let inside = 0;
+    for (let x = from; x <= to; x++) {
+      const at = line.at(x);
+      if (at < 0 || at > height - 1) continue;
+      inside++;
+      if (stepAt(x, at)) count++;
+    }
+    return inside >= (to - from + 1) / 2 && count >= LINE_SHOWN_SHARE * inside;
   };
   for (const other of stretches) {
     if (other === stretch) continue;
