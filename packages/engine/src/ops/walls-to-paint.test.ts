@@ -114,3 +114,45 @@ describe('a fireplace surround in the wall’s colour (decision 103)', () => {
     expect(painted(mask.data, 120, 127, 62, 108)).toBe(7 * 46);
   });
 });
+
+describe("a tray ceiling's step the parse calls ceiling in part (decision 102)", () => {
+  const TW = 300;
+  const TH = 200;
+  /**
+   * A tray step's face (rows 40–49) under a flat ceiling (rows 0–39, 230) along a wall (200, to
+   * row 169; floor under it). Over columns 0–149 the face is lit like the ceiling (226) and the
+   * parse calls it ceiling; over columns 150–299 it is in shade (150) and the parse calls it
+   * wall, where a window (columns 156–293, rows 50–139) meets its foot.
+   */
+  function tray(): { image: Raster; labels: Uint8Array } {
+    const labels = new Uint8Array(TW * TH);
+    const data = new Uint8ClampedArray(TW * TH * 4);
+    for (let y = 0; y < TH; y++) {
+      for (let x = 0; x < TW; x++) {
+        const i = y * TW + x;
+        let label: number = ADE.wall;
+        let grey = 200;
+        if (y < 40) [label, grey] = [ADE.ceiling, 230];
+        else if (y < 50) [label, grey] = x < 150 ? [ADE.ceiling, 226] : [ADE.wall, 150];
+        else if (y >= 170) [label, grey] = [ADE.floor, 90];
+        else if (x >= 156 && x < 294 && y < 140) [label, grey] = [ADE.window, 250];
+        labels[i] = label;
+        data.set([grey, grey, grey, 255], i * 4);
+      }
+    }
+    return { image: { width: TW, height: TH, data }, labels };
+  }
+
+  it('leaves the face unpainted where the parse called it wall', () => {
+    const { image, labels } = tray();
+    const { mask } = wallsToPaint(fakeParse(labels, TW, TH, [], 170), image);
+    let face = 0;
+    for (let y = 40; y < 49; y++)
+      for (let x = 150; x < 300; x++) face += mask.data[y * TW + x] ?? 0;
+    expect(face).toBe(0);
+    // The wall under it is painted, beside the window and over the whole width under it.
+    let wall = 0;
+    for (let y = 51; y < 140; y++) for (let x = 0; x < 150; x++) wall += mask.data[y * TW + x] ?? 0;
+    expect(wall).toBe(150 * 89);
+  });
+});

@@ -457,7 +457,7 @@ function straightenCeilingEdge(
   image?: Raster,
 ): void {
   const { width, height, labels, wallPlanes } = parse;
-  const ceiling = wallCeilingLines(parse);
+  const ceiling = wallCeilingLines(parse, image);
   if (ceiling.size === 0) return;
   const band = Math.max(2, Math.round(CEILING_FILL * height));
   const reach = Math.max(band, Math.round(CEILING_LINE_REACH * height));
@@ -536,7 +536,9 @@ function straightenCeilingEdge(
     const line = ceiling.get(wallPlanes[first * width + x] ?? 0);
     if (!line) continue;
     const at = line.at(x);
-    if (first <= at || first - at > band) continue;
+    // Down to a wall the parse starts further under a line carried over from the neighbouring
+    // stretch (a band it called ceiling): the photo shows that line's edge along both.
+    if (first <= at || first - at > (line.carried(x) ? reach : band)) continue;
     // Only across ceiling (not across a lamp or a beam the parse found between them).
     let clear = true;
     for (let y = Math.max(0, Math.floor(at)); y < first && clear; y++) {
@@ -918,9 +920,11 @@ const NARROW_WALL_RUN = 0.03;
  * The wall–ceiling line of each wall plane, straight: per column the row where the parse's
  * ceiling gives way to that plane's wall, fitted by a line (least squares, then again without
  * the samples far off it: the ragged edges where the parse called ceiling wall). Planes with too
- * few samples have none.
+ * few samples have none. Given the photo, a stretch of the edge that is one side of a band the
+ * parse called ceiling in part and wall in part follows the band's other side where the photo
+ * shows that one along both ({@link neighbourEdge}, decision 102).
  */
-export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number) => number }> {
+export function wallCeilingLines(parse: RoomParse, image?: Raster): Map<number, CeilingLine> {
   const { width, height, labels, wallPlanes } = parse;
   const samples = new Map<number, [number, number][]>();
   for (let x = 0; x < width; x++) {
@@ -939,7 +943,7 @@ export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number
     list.push([x, y]);
     samples.set(plane, list);
   }
-  const lines = new Map<number, { at: (x: number) => number }>();
+  const lines = new Map<number, CeilingLine>();
   for (const [plane, list] of samples) {
     if (list.length < Math.max(8, 0.03 * width)) continue;
     let fit = leastSquaresLine(list);
@@ -965,19 +969,125 @@ export function wallCeilingLines(parse: RoomParse): Map<number, { at: (x: number
       joinStep: Math.max(1, Math.round(0.0015 * height)),
       maxResidual: Math.max(1.5, 0.002 * height),
     });
-    for (const { run, line } of stretches) {
+    const edge: EdgeStretch[] = stretches.map(({ run, line }) => ({
+      first: run[0]?.[0] ?? 0,
+      last: run[run.length - 1]?.[0] ?? -1,
+      line,
+    }));
+    const offLine = edge.filter((_, k) => {
+      const run = stretches[k]?.run ?? [];
       const off = run.reduce((sum, [x, y]) => sum + Math.abs(y - global.at(x)), 0) / run.length;
-      if (off <= CEILING_TOLERANCE * height) continue;
-      const first = run[0]?.[0] ?? 0;
-      const last = run[run.length - 1]?.[0] ?? -1;
-      for (let x = first; x <= last; x++) local[x] = line.at(x);
+      return off > CEILING_TOLERANCE * height;
+    });
+    const carried = new Uint8Array(width);
+    for (const stretch of offLine) {
+      const neighbour = image ? neighbourEdge(stretch, edge, image, width, height) : undefined;
+      const line = neighbour ?? stretch.line;
+      for (let x = stretch.first; x <= stretch.last; x++) {
+        local[x] = line.at(x);
+        if (neighbour) carried[x] = 1;
+      }
     }
     lines.set(plane, {
       at: (x: number) => {
         const own = local[Math.round(x)];
         return own !== undefined && Number.isFinite(own) ? own : global.at(x);
       },
+      carried: (x: number) => carried[Math.round(x)] === 1,
     });
   }
   return lines;
+}
+
+/**
+ * A wall plane's wall–ceiling line: its row at a column, and whether a column's line was carried
+ * over from a neighbouring stretch of the edge ({@link neighbourEdge}).
+ */
+export interface CeilingLine {
+  at: (x: number) => number;
+  carried: (x: number) => boolean;
+}
+
+/** A stretch of a plane's wall–ceiling edge, over columns `first` to `last`, and its line. */
+interface EdgeStretch {
+  first: number;
+  last: number;
+  line: { at: (x: number) => number };
+}
+
+/**
+ * The line a stretch of the wall–ceiling edge follows when its neighbour's is the room's: a tray
+ * ceiling's step (or the band of wall over a row of windows) runs along the wall as one face, and
+ * the parse may call that face ceiling over some columns and wall over the next (where a
+ * window's top meets its foot, or where it is lit like the ceiling), so the plane's edge has two
+ * stretches side by side, one the face's top and one its foot. The wall's top is whichever of the
+ * two lines the photo shows as one edge along both: where a neighbouring stretch (within
+ * {@link MIN_BAND_SPAN} of the width, at most {@link CEILING_LINE_REACH} of the height higher or
+ * lower, the two all but parallel) has a line that shows a step of at least {@link BAND_EDGE}
+ * levels (across 4 rows) in {@link LINE_SHOWN_SHARE} of both stretches' columns, and this
+ * stretch's own line does not carry on over the neighbour's, this stretch follows the
+ * neighbour's line. A pillar's top beside the wall is its own: the wall's line does not run on
+ * across the pillar's plain face.
+ */
+function neighbourEdge(
+  stretch: EdgeStretch,
+  stretches: readonly EdgeStretch[],
+  image: Raster,
+  width: number,
+  height: number,
+): EdgeStretch['line'] | undefined {
+  const { first, last } = stretch;
+  const gap = Math.max(3, Math.round(MIN_BAND_SPAN * width));
+  // The luminance smoothed over 3 × 3 pixels, and a step across 4 rows of it of at least
+  // BAND_EDGE levels within 2 rows of the line (as dropCeilingBand reads a band's edge).
+  const smooth = (x: number, y: number) => {
+    let sum = 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const cx = Math.min(width - 1, Math.max(0, x + dx));
+        const cy = Math.min(height - 1, Math.max(0, y + dy));
+        sum += lumaAt(image.data, cy * width + cx);
+      }
+    }
+    return sum / 9;
+  };
+  const stepAt = (x: number, at: number) => {
+    const row = Math.round(at);
+    for (let y = Math.max(2, row - 2); y <= Math.min(height - 3, row + 2); y++) {
+      if (Math.abs(smooth(x, y + 2) - smooth(x, y - 2)) >= BAND_EDGE) return true;
+    }
+    return false;
+  };
+  // Over the columns where the line lies in the photo (one leaving its top shows nowhere past
+  // it), at least half of the stretch's.
+  const shown = (line: EdgeStretch['line'], from: number, to: number) => {
+    let count = 0;
+    let inside = 0;
+    for (let x = from; x <= to; x++) {
+      const at = line.at(x);
+      if (at < 0 || at > height - 1) continue;
+      inside++;
+      if (stepAt(x, at)) count++;
+    }
+    return inside >= (to - from + 1) / 2 && count >= LINE_SHOWN_SHARE * inside;
+  };
+  for (const other of stretches) {
+    if (other === stretch) continue;
+    const apart = other.first > last ? other.first - last : first - other.last;
+    if (apart < 0 || apart > gap) continue;
+    let depth = 0;
+    for (let x = first; x <= last; x++) depth += Math.abs(other.line.at(x) - stretch.line.at(x));
+    depth /= last - first + 1;
+    if (depth < CEILING_TOLERANCE * height || depth > CEILING_LINE_REACH * height) continue;
+    // The two sides of one band run (all but) parallel: its depth changes along the stretch by
+    // less than half of itself. Two lines that cross or fan out are two edges, not one band.
+    const spread = Math.abs(
+      other.line.at(last) - stretch.line.at(last) - (other.line.at(first) - stretch.line.at(first)),
+    );
+    if (spread >= depth / 2) continue;
+    if (!shown(other.line, first, last) || !shown(other.line, other.first, other.last)) continue;
+    if (shown(stretch.line, other.first, other.last)) continue;
+    return other.line;
+  }
+  return undefined;
 }
