@@ -13,6 +13,7 @@ import type { RoomParse } from '../scene';
 import { lumaAt, type Mask, type Raster } from '../raster';
 import { EngineError } from '../types';
 import { furnitureOnFloor, STANDING } from './floor-objects';
+import { leaveFurnitureLegs } from './furniture-legs';
 import { matteMask } from './matte';
 import { plantFoliageOn } from './plant-foliage';
 
@@ -537,6 +538,8 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
     leavePlinths(matte, choice.image, parse.labels);
     // The dark base or legs of a chair standing on a light floor.
     leaveFurnitureFeet(matte, choice.image, parse.labels, choice.notFloor);
+    // The thin legs, of any colour, by their two upright sides.
+    leaveFurnitureLegs(matte, choice.image, parse.labels, choice.notFloor);
   }
   stopAtThresholds(matte, parse);
   if (choice.image) reachWallFoot(matte, choice.image, parse.labels);
