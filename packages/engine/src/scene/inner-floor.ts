@@ -35,50 +35,15 @@ const MIN_BACKED = 0.15;
 /** A piece's mean height (cells over its width) is at least this share of the photo's height. */
 const MIN_THICKNESS = 0.06;
 
-/**
- * A rug at the room's far end is foreshortened to a few rows (living-room-beige-armchairs: the
- * rug under the glass table, 4.7 % of the photo's height): a piece found by its colour that the
- * network's evidence covers in this share of its cells…
- */
-const MIN_BACKED_FAR = 0.5;
-/**
- * …is deep enough when its mean height is this share of its own width: a band of shadow under a
- * sofa or an armchair is thin for its width wherever it lies (≤ 0.1), a rug seen from its end
- * is not (≥ 0.19).
- */
-const MIN_DEPTH_FOR_WIDTH = 0.15;
-
-/** A piece's mean height (cells) over its width (cells). */
-function pieceShape(cells: readonly number[], gw: number): { thickness: number; wide: number } {
+/** Whether a piece of grid cells is deep for its width: a rug lying flat, not a band of shadow. */
+function hasDepth(cells: readonly number[], gw: number, gh: number): boolean {
   let bx0 = gw;
   let bx1 = 0;
   for (const g of cells) {
     bx0 = Math.min(bx0, g % gw);
     bx1 = Math.max(bx1, g % gw);
   }
-  const wide = bx1 - bx0 + 1;
-  return { thickness: cells.length / wide, wide };
-}
-
-/** Whether a piece of grid cells is deep for its width: a rug lying flat, not a band of shadow. */
-function hasDepth(cells: readonly number[], gw: number, gh: number): boolean {
-  return pieceShape(cells, gw).thickness >= MIN_THICKNESS * gh;
-}
-
-/**
- * Whether a piece the colours found is deep for a rug, however far off: deep for the photo, or
- * backed by the evidence over most of it and deep for its own width (decision 104). The
- * evidence's own rugs (`evidenceRug`) keep the first test alone: there the evidence is all there is.
- */
-function deepForItsWidth(
-  cells: readonly number[],
-  backed: number,
-  gw: number,
-  gh: number,
-): boolean {
-  if (hasDepth(cells, gw, gh)) return true;
-  const { thickness, wide } = pieceShape(cells, gw);
-  return backed >= MIN_BACKED_FAR * cells.length && thickness >= MIN_DEPTH_FOR_WIDTH * wide;
+  return cells.length / (bx1 - bx0 + 1) >= MIN_THICKNESS * gh;
 }
 
 /** Lightness's variance is taken this many times wider when cells are classified. */
@@ -337,7 +302,7 @@ export function findInnerFloor(
     // its convex hull within the floor region — the rug's pattern that looks like the floor
     // comes back, and so does the floor under what stands on it.
     // A shadow under a sofa is a thin band; a rug lying flat has depth.
-    if (!deepForItsWidth(cells, backed, gw, gh)) continue;
+    if (!hasDepth(cells, gw, gh)) continue;
     const hull = convexHull(cellCorners(cells, gw));
     const inHull = cellsInHull(hull, gw, gh);
     // Solid over the floor seen: what stands on the rug (a coffee table, a chair's seat) hides
