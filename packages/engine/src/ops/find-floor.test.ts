@@ -148,18 +148,6 @@ describe('the floor from the room parse', () => {
     expect(await coverOfObject('living-room-1.jpg', 'rug', 'replace')).toBeGreaterThan(0.9);
   });
 
-  it('keeps the small rug under the glass table at the far end of living-room-beige-armchairs', async () => {
-    // Foreshortened to a few rows at the room's far end, the rug's piece was too shallow for the
-    // photo's height and was taken for a band of shadow: before decision 104 the new floor
-    // covered it whole.
-    const kept = await coverOfObject('living-room-beige-armchairs.jpg', 'rug', 'keep');
-    console.log(`beige-armchairs small rug under new floor: ${(100 * kept).toFixed(1)} %`);
-    expect(kept).toBeLessThan(0.1);
-    expect(
-      await coverOfObject('living-room-beige-armchairs.jpg', 'rug', 'replace'),
-    ).toBeGreaterThan(0.6);
-  });
-
   it('keeps the plain grey rug of living-room-modern-white-sofa, most of which the network calls floor', async () => {
     // The network's rug evidence covers the strip beside the coffee table, not the pile in front
     // of the sofa, so the bare floor's model blended boards and rug and the colours seemed unable
