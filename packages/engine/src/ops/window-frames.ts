@@ -85,6 +85,21 @@ interface Edge {
   length: number;
 }
 
+/** The straight edges of a photo, found once per raster for the frames and the panes. */
+const edgesOf = new WeakMap<Raster, readonly Edge[]>();
+
+/** The photo's straight edges of at least {@link MIN_EDGE} of its longer side, at full scale. */
+function windowEdges(image: Raster): readonly Edge[] {
+  const known = edgesOf.get(image);
+  if (known) return known;
+  const { grey, scale } = greyDownscaled(image, ANALYSIS_SIDE);
+  const edges = detectSegments(grey, {
+    minLength: MIN_EDGE * Math.max(grey.width, grey.height),
+  }).map((s) => edgeOf(s, scale));
+  edgesOf.set(image, edges);
+  return edges;
+}
+
 /** A segment of the shrunk photo as an edge in photo pixels. */
 function edgeOf(s: LineSegment, scale: number): Edge {
   const x1 = s.x1 / scale;
@@ -183,10 +198,7 @@ export function windowFrameBands(
   const { width, height } = image;
   const frames = new Uint8Array(width * height);
   const side = Math.max(width, height);
-  const { grey, scale } = greyDownscaled(image, ANALYSIS_SIDE);
-  const edges = detectSegments(grey, {
-    minLength: MIN_EDGE * Math.max(grey.width, grey.height),
-  }).map((s) => edgeOf(s, scale));
+  const edges = windowEdges(image);
   const offset = Math.max(2, SIDE_OFFSET * side);
   const isGlass = (i: number) => labels[i] === ADE.window;
   const isPainted = (i: number) => (painted[i] ?? 0) > 0;
@@ -229,10 +241,7 @@ export function windowPanes(
   const { width, height } = image;
   const panes = new Uint8Array(width * height);
   const side = Math.max(width, height);
-  const { grey, scale } = greyDownscaled(image, ANALYSIS_SIDE);
-  const edges = detectSegments(grey, {
-    minLength: MIN_EDGE * Math.max(grey.width, grey.height),
-  }).map((s) => edgeOf(s, scale));
+  const edges = windowEdges(image);
   const offset = Math.max(2, SIDE_OFFSET * side);
   const isOpening = (i: number) => labels[i] === ADE.window || labels[i] === ADE.door;
   const cosParallel = Math.cos(PARALLEL);
