@@ -14,25 +14,35 @@ const H = 150;
  * the wall left of it from the rest, in `side`'s grey.
  */
 function kitchen(front: number, side = 200): { image: Raster; labels: Uint8Array } {
-  const labels = new Uint8Array(W * H);
-  const data = new Uint8ClampedArray(W * H * 4);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = y * W + x;
-      let label: number = ADE.wall;
-      let grey = 200;
-      if (y < 30) [label, grey] = [ADE.ceiling, 240];
-      else if (y >= 110) [label, grey] = [ADE.floor, 90];
-      else if (x >= 30 && x < 40) [label, grey] = [ADE.door, 120];
-      else if (x < 30) grey = side;
-      else if (x >= 100 && y >= 70 && y < 80) [label, grey] = [ADE.counter, 160];
-      else if (x >= 140 && x < 190 && y >= 80) grey = front;
-      else if (x >= 100 && y >= 80) [label, grey] = [ADE.cabinet, 30];
+  return drawn(W, H, (x, y) => {
+    if (y < 30) return [ADE.ceiling, 240];
+    if (y >= 110) return [ADE.floor, 90];
+    if (x >= 30 && x < 40) return [ADE.door, 120];
+    if (x < 30) return [ADE.wall, side];
+    if (x >= 100 && y >= 70 && y < 80) return [ADE.counter, 160];
+    if (x >= 140 && x < 190 && y >= 80) return [ADE.wall, front];
+    if (x >= 100 && y >= 80) return [ADE.cabinet, 30];
+    return [ADE.wall, 200];
+  });
+}
+
+/** A grey photo and its parse labels, each pixel's label and grey from `at`. */
+function drawn(
+  width: number,
+  height: number,
+  at: (x: number, y: number) => readonly [number, number],
+): { image: Raster; labels: Uint8Array } {
+  const labels = new Uint8Array(width * height);
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const [label, grey] = at(x, y);
       labels[i] = label;
       data.set([grey, grey, grey, 255], i * 4);
     }
   }
-  return { image: { width: W, height: H, data }, labels };
+  return { image: { width, height, data }, labels };
 }
 
 const painted = (matte: Uint8Array, x0: number, x1: number, y0: number, y1: number) => {
@@ -73,24 +83,15 @@ describe('dark patches of "wall" cut off from the wall (decision 094)', () => {
  * wall (a picture rail, not a mantel).
  */
 function fireplace(rail = false): { image: Raster; labels: Uint8Array } {
-  const labels = new Uint8Array(W * H);
-  const data = new Uint8ClampedArray(W * H * 4);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = y * W + x;
-      let label: number = ADE.wall;
-      let grey = 200;
-      if (y < 30) [label, grey] = [ADE.ceiling, 240];
-      else if (y >= 110) [label, grey] = [ADE.floor, 90];
-      else if (x >= 80 && x < 120 && y >= 60) [label, grey] = [ADE.fireplace, 230];
-      else if ((y === 54 || y === 58) && x >= 69 && x < 131) grey = 150;
-      else if (rail && y === 54) grey = 150;
-      else if ((x === 72 || x === 127) && y > 58) grey = 150;
-      labels[i] = label;
-      data.set([grey, grey, grey, 255], i * 4);
-    }
-  }
-  return { image: { width: W, height: H, data }, labels };
+  return drawn(W, H, (x, y) => {
+    if (y < 30) return [ADE.ceiling, 240];
+    if (y >= 110) return [ADE.floor, 90];
+    if (x >= 80 && x < 120 && y >= 60) return [ADE.fireplace, 230];
+    if ((y === 54 || y === 58) && x >= 69 && x < 131) return [ADE.wall, 150];
+    if (rail && y === 54) return [ADE.wall, 150];
+    if ((x === 72 || x === 127) && y > 58) return [ADE.wall, 150];
+    return [ADE.wall, 200];
+  });
 }
 
 describe('a fireplace surround in the wall’s colour (decision 103)', () => {
@@ -125,22 +126,13 @@ describe("a tray ceiling's step the parse calls ceiling in part (decision 102)",
    * wall, where a window (columns 156–293, rows 50–139) meets its foot.
    */
   function tray(): { image: Raster; labels: Uint8Array } {
-    const labels = new Uint8Array(TW * TH);
-    const data = new Uint8ClampedArray(TW * TH * 4);
-    for (let y = 0; y < TH; y++) {
-      for (let x = 0; x < TW; x++) {
-        const i = y * TW + x;
-        let label: number = ADE.wall;
-        let grey = 200;
-        if (y < 40) [label, grey] = [ADE.ceiling, 230];
-        else if (y < 50) [label, grey] = x < 150 ? [ADE.ceiling, 226] : [ADE.wall, 150];
-        else if (y >= 170) [label, grey] = [ADE.floor, 90];
-        else if (x >= 156 && x < 294 && y < 140) [label, grey] = [ADE.window, 250];
-        labels[i] = label;
-        data.set([grey, grey, grey, 255], i * 4);
-      }
-    }
-    return { image: { width: TW, height: TH, data }, labels };
+    return drawn(TW, TH, (x, y) => {
+      if (y < 40) return [ADE.ceiling, 230];
+      if (y < 50) return x < 150 ? [ADE.ceiling, 226] : [ADE.wall, 150];
+      if (y >= 170) return [ADE.floor, 90];
+      if (x >= 156 && x < 294 && y < 140) return [ADE.window, 250];
+      return [ADE.wall, 200];
+    });
   }
 
   it('leaves the face unpainted where the parse called it wall', () => {
