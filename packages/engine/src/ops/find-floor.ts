@@ -340,8 +340,7 @@ function leaveFurnitureFeet(
 ): void {
   const { width, height, data } = image;
   const n = width * height;
-  const region = new Uint8Array(n);
-  for (let i = 0; i < n; i++) region[i] = (matte[i] ?? 0) >= 128 ? 1 : 0;
+  const region = matteMask(matte, width, height).data;
   const foot = new Uint8Array(n);
   for (const { box } of furnitureOnFloor(labels, region, width, height)) {
     const lumas: number[] = [];
@@ -510,8 +509,7 @@ export function floorOf(parse: RoomParse, choice: FloorChoice = {}): FloorSurfac
   const keep =
     choice.rug !== 'replace' && aRealRug(rug, floor) ? new Uint8Array(rug) : new Uint8Array(n);
   if (choice.image) {
-    const region = new Uint8Array(n);
-    for (let i = 0; i < n; i++) region[i] = (matte[i] ?? 0) >= 128 ? 1 : 0;
+    const region = matteMask(matte, width, height).data;
     const inner = findInnerFloor(
       choice.image,
       region,

@@ -10,6 +10,7 @@
 import { detectSegments, greyDownscaled } from '../geometry/line-segments';
 import { lumaAt, type Raster } from '../raster';
 import { furnitureOnFloor, STANDING } from './floor-objects';
+import { matteMask } from './matte';
 
 /** Edges are found on the photo scaled to at most this longer side. */
 const ANALYSIS_SIDE = 1600;
@@ -55,8 +56,7 @@ export function leaveFurnitureLegs(
   const { width, height, data } = image;
   const n = width * height;
   const long = Math.max(width, height);
-  const region = new Uint8Array(n);
-  for (let i = 0; i < n; i++) region[i] = (matte[i] ?? 0) >= 128 ? 1 : 0;
+  const region = matteMask(matte, width, height).data;
   const boxes = furnitureOnFloor(labels, region, width, height).map((f) => f.box);
   if (!boxes.length) return;
   const { grey, scale } = greyDownscaled(image, ANALYSIS_SIDE);
